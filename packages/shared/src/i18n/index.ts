@@ -1,0 +1,33 @@
+import type { Locale } from "../rules/locale.ts";
+import type { MessageArea } from "./define.ts";
+import { errors } from "./areas/errors.ts";
+import { validation } from "./areas/validation.ts";
+import { ui } from "./areas/ui.ts";
+import { mail } from "./areas/mail.ts";
+
+/** Every area of the catalogue. A new area file is added here and nowhere else. */
+const areas = { errors, validation, ui, mail } as const;
+
+type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;
+export type MessageId = { [A in keyof typeof areas]: AreaKeys<(typeof areas)[A]> }[keyof typeof areas];
+
+function catalogue(index: 0 | 1): Record<MessageId, string> {
+  const out: Record<string, string> = {};
+  for (const area of Object.values(areas) as MessageArea[]) {
+    for (const [key, pair] of Object.entries(area)) {
+      if (key in out) throw new Error(`Duplicate message id ${key}`);
+      out[key] = pair[index];
+    }
+  }
+  return out;
+}
+
+/** The two catalogues of DESIGN §1: fr-CA (default) and en-CA. */
+export const messages: Record<Locale, Record<MessageId, string>> = {
+  "fr-CA": catalogue(0),
+  "en-CA": catalogue(1),
+};
+
+export function isMessageId(key: string): key is MessageId {
+  return key in messages["fr-CA"];
+}

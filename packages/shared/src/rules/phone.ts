@@ -1,0 +1,25 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+
+/** E.164 as spec part 1 §5 states it: +, then 1 to 9, then 10 to 14 digits. */
+export const E164_PATTERN = /^\+[1-9]\d{10,14}$/;
+
+/**
+ * The number in E.164 form if libphonenumber judges it valid (any formatting, North American
+ * numbers without a country code accepted), else null.
+ */
+export function toE164(input: string, defaultCountry: "CA" | "FR" | "US" = "CA"): string | null {
+  const compact = input.replace(/\s+/g, "");
+  if (!compact) return null;
+  const parsed = parsePhoneNumberFromString(compact, defaultCountry);
+  if (!parsed?.isValid()) return null;
+  const e164 = parsed.number;
+  return E164_PATTERN.test(e164) ? e164 : null;
+}
+
+/** (AAA) BBB-CCCC for 10 or 11 digits (spec part 1 §5); other numbers are shown as given. */
+export function formatPhoneForDisplay(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  const national = digits.length === 11 ? digits.slice(1) : digits;
+  if (digits.length !== 10 && digits.length !== 11) return phone;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
