@@ -1,0 +1,89 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { APP_VERSION } from "@relais/shared";
+import type { AppDeps } from "./app-deps.ts";
+import { registerAuthGuard } from "./platform/auth/guard.ts";
+import { registerErrorHandling } from "./platform/http-errors.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { devRoutes } from "./modules/dev/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { organizationRoutes } from "./modules/organizations/routes.ts";
+import { statusRoutes } from "./modules/status/routes.ts";
+import { teamRoutes } from "./modules/teams/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
+
+/** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: deps.config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: "Relais API", version: APP_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  registerAuthGuard(app, deps.db.app, deps.signer);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(statusRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(organizationRoutes(deps));
+      await api.register(teamRoutes(deps));
+      await api.register(userRoutes(deps));
+    },
+    { prefix: "/api" },
+  );
+  if (deps.config.devTools) await app.register(devRoutes(deps));
+  if (deps.config.WEB_DIST) await serveWeb(app, deps.config.WEB_DIST);
+  return app;
+}
+
+/** The built web app from /, with history-mode routes falling back to index.html. */
+async function serveWeb(app: FastifyInstance, dir: string): Promise<void> {
+  const root = path.resolve(dir);
+  if (!existsSync(path.join(root, "index.html"))) {
+    app.log.warn({ root }, "web app not built: run `npm run build -w @relais/web`");
+    return;
+  }
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.get("/*", { config: { public: true } }, (req, reply) => {
+    if (req.url.startsWith("/api/")) return reply.callNotFound();
+    const file = path.join(root, decodeURIComponent(req.url.split("?")[0] ?? "/"));
+    if (file.startsWith(root + path.sep) && isFile(file)) {
+      return reply.sendFile(path.relative(root, file));
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+/** Every environment variable Relais reads, parsed once at start-up. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  /** External PostgreSQL; when unset the embedded one is started under DATA_DIR/pg. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(5488),
+  /** HS256 secret for access tokens; generated and kept under DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Relais <no-reply@relais.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: bool.default(true),
+  /** Directory of the built web app served from /; unset in tests. */
+  WEB_DIST: z.string().optional(),
+  /** Enables the dev mailbox page and other development helpers. */
+  DEV_TOOLS: bool.optional(),
+});
+
+export type Config = z.infer<typeof schema> & { devTools: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.parse(env);
+  return { ...parsed, devTools: parsed.DEV_TOOLS ?? parsed.NODE_ENV !== "production" };
+}

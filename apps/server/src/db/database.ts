@@ -1,0 +1,58 @@
+import pg from "pg";
+import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import type { DB } from "./schema.ts";
+
+export const APP_ROLE = "relais_app";
+export const LOGIN_ROLE = "relais_login";
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+
+/**
+ * The two connection pools of one database.
+ * - `app` runs every request as relais_app: it owns no table and has no BYPASSRLS, so row-level
+ *   security holds even if a query forgets its organisation filter.
+ * - `owner` runs migrations, the demo seed and cross-tenant system work (jobs, retention).
+ */
+export type Database = { app: Db; owner: Db; close: () => Promise<void> };
+
+// int8 (counts, identities) as numbers: Relais never counts past 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+// date columns stay YYYY-MM-DD strings: a calendar date has no time zone.
+pg.types.setTypeParser(1082, (v) => v);
+
+export function createDatabase(url: string, opts: { appPoolSize?: number; ownerPoolSize?: number; onError?: (err: Error) => void } = {}): Database {
+  const appPool = new pg.Pool({ connectionString: url, max: opts.appPoolSize ?? 20 });
+  // Every connection of the app pool drops to the unprivileged role before its first query.
+  appPool.on("connect", (client) => {
+    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+  });
+  const ownerPool = new pg.Pool({ connectionString: url, max: opts.ownerPoolSize ?? 5 });
+  // An idle connection dropped by the server (restart, Ctrl-C reaching PostgreSQL first) is
+  // discarded by the pool; without a listener Node would crash the process on it.
+  const onIdleError = (err: Error) => opts.onError?.(err);
+  appPool.on("error", onIdleError);
+  ownerPool.on("error", onIdleError);
+  const app = new Kysely<DB>({ dialect: new PostgresDialect({ pool: appPool }) });
+  const owner = new Kysely<DB>({ dialect: new PostgresDialect({ pool: ownerPool }) });
+  return {
+    app,
+    owner,
+    close: async () => {
+      await app.destroy();
+      await owner.destroy();
+    },
+  };
+}
+
+/**
+ * Runs `fn` in one transaction scoped to organisation `orgId`: the row-level security key
+ * app.org_id is set for this transaction only (set_config(..., true)), so a pooled connection
+ * never carries one tenant's key into another tenant's request.
+ */
+export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('app.org_id', ${orgId}, true)`.execute(tx);
+    return fn(tx);
+  });
+}

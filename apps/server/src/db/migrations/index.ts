@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_platform.ts";
+
+/**
+ * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
+ * new numbered file added here.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_platform": m0001,
+};

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import { roleCountsAs, type Role } from "@relais/shared";
+import type { Db } from "../../db/database.ts";
+import { AppError } from "../errors.ts";
+import type { Ctx } from "./ctx.ts";
+import { resolveCtx } from "./sessions.ts";
+import type { TokenSigner } from "./tokens.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route answers without a session (login, status, webhooks…). Default: signed in. */
+    public?: boolean;
+    /** The least role the caller must count as (roleCountsAs). */
+    role?: Role;
+  }
+  interface FastifyRequest {
+    ctx: Ctx | null;
+  }
+}
+
+/**
+ * Every /api route requires a session unless its config says `public: true`: a route that
+ * forgets to say anything is closed, not open.
+ */
+export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner): void {
+  app.decorateRequest("ctx", null);
+  app.addHook("onRequest", async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url?.startsWith("/api/") || config.public) return;
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith("Bearer ") ? header.slice(7) : undefined;
+    request.ctx = await resolveCtx(db, signer, bearer, request.ip);
+    if (config.role && !roleCountsAs(request.ctx.role, config.role)) {
+      throw new AppError("error.forbidden", 403);
+    }
+  });
+}
+
+/** The caller of a route that the guard let through. */
+export function ctxOf(request: { ctx: Ctx | null }): Ctx {
+  if (!request.ctx) throw new AppError("error.unauthorized", 401);
+  return request.ctx;
+}

@@ -1,0 +1,127 @@
+import { sql } from "kysely";
+import type { Tx } from "../../db/database.ts";
+
+/** SQL of sessions and refresh tokens. Every query runs inside withTenant and names the org. */
+
+export async function findSessionForRequest(tx: Tx, orgId: string, sessionId: string) {
+  return tx
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select([
+      "s.id",
+      "s.user_id",
+      "s.current_team_id",
+      "s.revoked_at",
+      "s.revoked_reason",
+      "s.last_seen_at",
+      "u.role",
+      "u.locale",
+    ])
+    .select(
+      sql<{ id: string; teamRole: "admin" | "user" }[]>`coalesce((
+        select json_agg(json_build_object('id', m.team_id, 'teamRole', m.team_role) order by m.created_at)
+        from team_members m where m.user_id = u.id and m.organization_id = ${orgId}
+      ), '[]'::json)`.as("teams"),
+    )
+    .where("s.organization_id", "=", orgId)
+    .where("s.id", "=", sessionId)
+    .executeTakeFirst();
+}
+
+export async function touchSession(tx: Tx, orgId: string, sessionId: string): Promise<void> {
+  await tx
+    .updateTable("sessions")
+    .set({ last_seen_at: sql`now()` })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", sessionId)
+    .execute();
+}
+
+export async function revokeSession(tx: Tx, orgId: string, sessionId: string, reason: string): Promise<void> {
+  await tx
+    .updateTable("sessions")
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", sessionId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Revokes every live session of a user (single active session, password change, removal). */
+export async function revokeUserSessions(tx: Tx, orgId: string, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+  let q = tx
+    .updateTable("sessions")
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where("organization_id", "=", orgId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null);
+  if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);
+  await q.execute();
+}
+
+export async function insertSession(
+  tx: Tx,
+  row: { orgId: string; userId: string; currentTeamId: string | null; ip: string; userAgent: string | null },
+): Promise<string> {
+  const r = await tx
+    .insertInto("sessions")
+    .values({
+      organization_id: row.orgId,
+      user_id: row.userId,
+      current_team_id: row.currentTeamId,
+      ip: row.ip,
+      user_agent: row.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function setSessionTeam(tx: Tx, orgId: string, sessionId: string, teamId: string): Promise<void> {
+  await tx
+    .updateTable("sessions")
+    .set({ current_team_id: teamId })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", sessionId)
+    .execute();
+}
+
+export async function insertRefreshToken(tx: Tx, row: { orgId: string; sessionId: string; hash: string; expiresAt: Date }): Promise<string> {
+  const r = await tx
+    .insertInto("refresh_tokens")
+    .values({ organization_id: row.orgId, session_id: row.sessionId, token_hash: row.hash, expires_at: row.expiresAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** The token row locked for this transaction, so two refreshes of one token cannot both rotate it. */
+export async function lockRefreshToken(tx: Tx, orgId: string, tokenId: string) {
+  return tx
+    .selectFrom("refresh_tokens as t")
+    .innerJoin("sessions as s", "s.id", "t.session_id")
+    .select([
+      "t.id",
+      "t.session_id",
+      "t.token_hash",
+      "t.expires_at",
+      "t.used_at",
+      "s.user_id",
+      "s.revoked_at",
+      "s.revoked_reason",
+      "s.last_seen_at",
+    ])
+    .where("t.organization_id", "=", orgId)
+    .where("t.id", "=", tokenId)
+    .forUpdate("t")
+    .executeTakeFirst();
+}
+
+export async function markRefreshTokenUsed(tx: Tx, orgId: string, tokenId: string): Promise<void> {
+  await tx
+    .updateTable("refresh_tokens")
+    .set({ used_at: sql`now()` })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", tokenId)
+    .execute();
+}

@@ -1,0 +1,97 @@
+import type { Role, TeamRole } from "@relais/shared";
+import { withTenant, type Db } from "../db/database.ts";
+import { hashPassword } from "../platform/auth/passwords.ts";
+import { insertOrganization, insertTeam, insertUser } from "./builders.ts";
+
+/** Fixed ids so that the seed can tell, on every start, whether the demo is already there. */
+export const DEMO_CLINIC_ID = "0b1e2d3c-4a5b-4c6d-8e7f-000000000001";
+export const DEMO_NOTARY_ID = "0b1e2d3c-4a5b-4c6d-8e7f-000000000002";
+export const DEMO_PASSWORD = "Relais!2026";
+
+type DemoUser = { name: string; email: string; role: Role; locale?: string; teams: [number, TeamRole][] };
+
+export const DEMO_CLINIC_USERS: DemoUser[] = [
+  { name: "Isabelle Tremblay", email: "admin@clinique-demo.ca", role: "admin", teams: [[0, "admin"], [1, "admin"]] },
+  { name: "Marc Gagnon", email: "user@clinique-demo.ca", role: "user", teams: [[0, "user"]] },
+  { name: "Sophie Roy", email: "hygiene@clinique-demo.ca", role: "user", teams: [[1, "user"]] },
+  { name: "Julie Côté", email: "superadmin@clinique-demo.ca", role: "super-admin", teams: [[0, "user"]] },
+  { name: "Alex Morin", email: "devops@clinique-demo.ca", role: "devops", locale: "en-CA", teams: [[0, "user"]] },
+  { name: "Camille Pelletier", email: "marketing@clinique-demo.ca", role: "marketing", teams: [[0, "user"]] },
+];
+
+export const DEMO_NOTARY_USERS: DemoUser[] = [
+  { name: "Louise Lavoie", email: "admin@notaire-demo.ca", role: "admin", teams: [[0, "admin"]] },
+  { name: "Thomas Bélanger", email: "user@notaire-demo.ca", role: "user", teams: [[0, "user"]] },
+];
+
+async function exists(owner: Db, orgId: string): Promise<boolean> {
+  const row = await withTenant(owner, orgId, (tx) => tx.selectFrom("organizations").select("id").where("id", "=", orgId).executeTakeFirst());
+  return !!row;
+}
+
+async function seedUsers(owner: Db, orgId: string, teamIds: string[], users: DemoUser[], hash: string) {
+  for (const u of users) {
+    await insertUser(
+      owner,
+      orgId,
+      {
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        password: DEMO_PASSWORD,
+        locale: u.locale ?? "fr-CA",
+        teams: u.teams.map(([i, teamRole]) => ({ id: teamIds[i] ?? "", teamRole })),
+      },
+      hash,
+    );
+  }
+}
+
+/**
+ * The demo of `npm start`: a French-Canadian dental clinic with two teams and one account of
+ * each role, plus a notary's office so that tenancy can be seen. Idempotent: an organisation
+ * already there is left as it is (a person's changes survive restarts).
+ */
+export async function seedDemo(owner: Db, log: (msg: string) => void): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  if (!(await exists(owner, DEMO_CLINIC_ID))) {
+    await insertOrganization(owner, {
+      id: DEMO_CLINIC_ID,
+      nameFr: "Clinique dentaire des Érables",
+      nameEn: "Maple Dental Clinic",
+      sector: "dental",
+      tierId: 3,
+      email: "info@clinique-demo.ca",
+      phone: "+15145550100",
+      url: "https://clinique-demo.ca",
+      address: "1200, rue Sainte-Catherine Ouest, Montréal (Québec) H3B 1K1",
+      timezone: "America/Toronto",
+      consultationsEnabled: true,
+      clientId: "demo-clinic",
+      services: ["dental-exam", "dental-cleaning", "dental-filling", "dental-whitening"],
+    });
+    const teams = [
+      await insertTeam(owner, DEMO_CLINIC_ID, { label: "Réception", main: true, email: "reception@clinique-demo.ca", phoneNumber: "+15145550101" }),
+      await insertTeam(owner, DEMO_CLINIC_ID, { label: "Hygiène", email: "hygiene-equipe@clinique-demo.ca", phoneNumber: "+15145550102" }),
+    ];
+    await seedUsers(owner, DEMO_CLINIC_ID, teams, DEMO_CLINIC_USERS, hash);
+    log("demo clinic seeded");
+  }
+  if (!(await exists(owner, DEMO_NOTARY_ID))) {
+    await insertOrganization(owner, {
+      id: DEMO_NOTARY_ID,
+      nameFr: "Étude notariale Lavoie",
+      nameEn: "Lavoie Notaries",
+      sector: "notary",
+      tierId: 1,
+      email: "info@notaire-demo.ca",
+      phone: "+14185550100",
+      timezone: "America/Toronto",
+      clientId: "demo-notary",
+      services: ["notary-real-estate", "notary-will"],
+    });
+    const teams = [await insertTeam(owner, DEMO_NOTARY_ID, { label: "Étude", main: true, phoneNumber: "+14185550101" })];
+    await seedUsers(owner, DEMO_NOTARY_ID, teams, DEMO_NOTARY_USERS, hash);
+    log("demo notary office seeded");
+  }
+}

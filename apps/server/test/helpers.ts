@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { LoginResponse, OrganizationOptions, Role, TeamRole } from "@relais/shared";
+import { buildApp } from "../src/app.ts";
+import type { AppDeps } from "../src/app-deps.ts";
+import { loadConfig } from "../src/config.ts";
+import { createDatabase, type Database } from "../src/db/database.ts";
+import { hashPassword } from "../src/platform/auth/passwords.ts";
+import { createTokenSigner } from "../src/platform/auth/tokens.ts";
+import { createMailer, type OutgoingMail } from "../src/platform/mail.ts";
+import { createRateLimiter } from "../src/platform/rate-limit.ts";
+import { insertOrganization, insertTeam, insertUser } from "../src/seed/builders.ts";
+
+export const PASSWORD = "Secret!2026";
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A fresh database cloned from the migrated template, for one test file. */
+async function cloneDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = inject("pgServerUrl");
+  const template = inject("templateDatabase");
+  const name = `${template}_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  return {
+    url: withDatabase(server, name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type Session = LoginResponse & { cookie: string };
+
+export type TestUser = { id: string; email: string; role: Role };
+
+export type Tenant = {
+  orgId: string;
+  teams: { main: string; second: string };
+  /** admin: team admin of both; user: user of main; other: user of second; one of each other role. */
+  users: Record<"admin" | "user" | "other" | "superAdmin" | "devops" | "marketing", TestUser>;
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  mails: OutgoingMail[];
+  tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
+  addUser: (orgId: string, role: Role, teams: { id: string; teamRole: TeamRole }[]) => Promise<TestUser>;
+  login: (email: string, password?: string, headers?: Record<string, string>) => Promise<Session>;
+  request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+let counter = 0;
+
+/** The whole server on its own database, with factories that build a consistent tenant graph. */
+export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}): Promise<TestApp> {
+  const database = await cloneDatabase();
+  const db = createDatabase(database.url, { appPoolSize: 10, ownerPoolSize: 2 });
+  const config = { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false" }), ...overrides };
+  const mails: OutgoingMail[] = [];
+  const devMailer = createMailer({ from: config.MAIL_FROM, dataDir: "/nonexistent" });
+  const app = await buildApp(
+    {
+      config,
+      db,
+      signer: createTokenSigner(randomBytes(32).toString("hex")),
+      limiter: createRateLimiter(db.app),
+      mailer: { send: async (m) => void mails.push(m), list: devMailer.list },
+    },
+    { logger: false },
+  );
+  const hash = await hashPassword(PASSWORD);
+  const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+  const addUser: TestApp["addUser"] = async (orgId, role, teams) => {
+    const email = `${role}-${unique()}@test.relais`;
+    const id = await insertUser(db.owner, orgId, { name: `${role} ${unique()}`, email, role, password: PASSWORD, teams }, hash);
+    return { id, email, role };
+  };
+
+  const tenant: TestApp["tenant"] = async (opts = {}) => {
+    const orgId = await insertOrganization(db.owner, {
+      nameFr: `Clinique ${unique()}`,
+      nameEn: `Clinic ${unique()}`,
+      sector: "dental",
+      tierId: opts.tierId === undefined ? 3 : opts.tierId,
+      email: `org-${unique()}@test.relais`,
+      ...(opts.options ? { options: opts.options } : {}),
+      ...(opts.timezone ? { timezone: opts.timezone } : {}),
+    });
+    const main = await insertTeam(db.owner, orgId, { label: "Réception", main: true });
+    const second = await insertTeam(db.owner, orgId, { label: "Hygiène" });
+    const admin = await addUser(orgId, "admin", [
+      { id: main, teamRole: "admin" },
+      { id: second, teamRole: "admin" },
+    ]);
+    const user = await addUser(orgId, "user", [{ id: main, teamRole: "user" }]);
+    const other = await addUser(orgId, "user", [{ id: second, teamRole: "user" }]);
+    const superAdmin = await addUser(orgId, "super-admin", [{ id: main, teamRole: "user" }]);
+    const devops = await addUser(orgId, "devops", [{ id: main, teamRole: "user" }]);
+    const marketing = await addUser(orgId, "marketing", [{ id: main, teamRole: "user" }]);
+    return { orgId, teams: { main, second }, users: { admin, user, other, superAdmin, devops, marketing } };
+  };
+
+  const request: TestApp["request"] = ({ token, headers, ...opts }) =>
+    app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  const login: TestApp["login"] = async (email, password = PASSWORD, headers = {}) => {
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: email, password }, headers });
+    if (res.statusCode !== 200) throw new Error(`login of ${email} answered ${res.statusCode}: ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === "relais_rt");
+    return { ...res.json<LoginResponse>(), cookie: cookie?.value ?? "" };
+  };
+
+  return {
+    app,
+    db,
+    mails,
+    tenant,
+    addUser,
+    login,
+    request,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
