@@ -20,6 +20,8 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Relais <no-reply@relais.local>"),
+  /** Multiplies every rate limit; end-to-end runs sign in far more often than a person. */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool.default(true),
   /** Directory of the built web app served from /; unset in tests. */

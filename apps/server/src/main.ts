@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     config: { ...config, WEB_DIST: webDist },
     db,
     signer: createTokenSigner(await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
-    limiter: createRateLimiter(db.app),
+    limiter: createRateLimiter(db.app, config.RATE_LIMIT_FACTOR),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }),
   };
   const app = await buildApp(deps);

@@ -22,17 +22,21 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1082, (v) => v);
 
 export function createDatabase(url: string, opts: { appPoolSize?: number; ownerPoolSize?: number; onError?: (err: Error) => void } = {}): Database {
-  const appPool = new pg.Pool({ connectionString: url, max: opts.appPoolSize ?? 20 });
-  // Every connection of the app pool drops to the unprivileged role before its first query.
-  appPool.on("connect", (client) => {
-    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
-  });
-  const ownerPool = new pg.Pool({ connectionString: url, max: opts.ownerPoolSize ?? 5 });
   // An idle connection dropped by the server (restart, Ctrl-C reaching PostgreSQL first) is
   // discarded by the pool; without a listener Node would crash the process on it.
   const onIdleError = (err: Error) => opts.onError?.(err);
+  const appPool = new pg.Pool({ connectionString: url, max: opts.appPoolSize ?? 20 });
+  // Every connection of the app pool drops to the unprivileged role before its first query.
+  appPool.on("connect", (client) => {
+    client.on("error", onIdleError);
+    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+  });
+  const ownerPool = new pg.Pool({ connectionString: url, max: opts.ownerPoolSize ?? 5 });
   appPool.on("error", onIdleError);
   ownerPool.on("error", onIdleError);
+  // The same for a connection in use when the server goes away: its query fails on its own,
+  // the client's error event must not take the process down with it.
+  ownerPool.on("connect", (client) => client.on("error", onIdleError));
   const app = new Kysely<DB>({ dialect: new PostgresDialect({ pool: appPool }) });
   const owner = new Kysely<DB>({ dialect: new PostgresDialect({ pool: ownerPool }) });
   return {

@@ -26,7 +26,9 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSig
   app.decorateRequest("ctx", null);
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url?.startsWith("/api/") || config.public) return;
+    const url = request.routeOptions.url;
+    // The OpenAPI document and its viewer describe the API; they reveal no tenant data.
+    if (!url?.startsWith("/api/") || url.startsWith("/api/docs") || config.public) return;
     const header = request.headers.authorization;
     const bearer = header?.startsWith("Bearer ") ? header.slice(7) : undefined;
     request.ctx = await resolveCtx(db, signer, bearer, request.ip);

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { sql } from "kysely";
+import type { DB } from "../src/db/schema.ts";
+import { createTestApp, type TestApp } from "./helpers.ts";
+
+/**
+ * Every table and column of the hand-written table types in db/schema.ts. The mapped type makes the
+ * compiler demand each key of each interface and refuse any other, so this list cannot drift
+ * from schema.ts; the test below checks it against the migrated database.
+ */
+type Columns = { [T in keyof DB]: Record<keyof DB[T], true> };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+it("db/schema.ts names exactly the columns the migrations create", async () => {
+  const tables = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and table_name not like 'kysely_%'
+  `.execute(t.db.owner);
+  const actual: Record<string, string[]> = {};
+  for (const r of tables.rows) (actual[r.table_name] ??= []).push(r.column_name);
+
+  const declared: Columns = {
+    tiers: { id: true, name: true, permissions: true },
+    services: { id: true, sector: true, label_fr: true, label_en: true },
+    organizations: {
+      id: true,
+      name_fr: true,
+      name_en: true,
+      logo: true,
+      country: true,
+      client_id: true,
+      sector: true,
+      services: true,
+      url: true,
+      schedule: true,
+      vacation_start: true,
+      vacation_end: true,
+      address: true,
+      email: true,
+      phone: true,
+      latitude: true,
+      longitude: true,
+      tier_id: true,
+      call_queue_enabled: true,
+      enable_ext_transfer: true,
+      france_region: true,
+      timezone: true,
+      consultations_enabled: true,
+      office_networks: true,
+      options: true,
+      created_at: true,
+    },
+    users: {
+      id: true,
+      organization_id: true,
+      email: true,
+      name: true,
+      password_hash: true,
+      role: true,
+      locale: true,
+      settings: true,
+      status: true,
+      created_at: true,
+    },
+    teams: {
+      id: true,
+      organization_id: true,
+      label: true,
+      email: true,
+      email_provider: true,
+      email_valid: true,
+      phone_number: true,
+      main: true,
+      schedule: true,
+      settings: true,
+      created_at: true,
+    },
+    team_members: { organization_id: true, team_id: true, user_id: true, team_role: true, created_at: true },
+    sessions: {
+      id: true,
+      organization_id: true,
+      user_id: true,
+      current_team_id: true,
+      ip: true,
+      user_agent: true,
+      created_at: true,
+      last_seen_at: true,
+      revoked_at: true,
+      revoked_reason: true,
+    },
+    refresh_tokens: {
+      id: true,
+      organization_id: true,
+      session_id: true,
+      token_hash: true,
+      created_at: true,
+      expires_at: true,
+      used_at: true,
+    },
+    password_resets: {
+      id: true,
+      organization_id: true,
+      user_id: true,
+      token_hash: true,
+      created_at: true,
+      expires_at: true,
+      used_at: true,
+    },
+    audit_log: { id: true, organization_id: true, user_id: true, action: true, entity: true, entity_id: true, details: true, at: true },
+    rate_limits: { key: true, window_start: true, hits: true },
+    system_status: { id: true, value: true, updated_at: true },
+  };
+  const expected = Object.fromEntries(Object.entries(declared).map(([table, c]) => [table, Object.keys(c)]));
+  expect(Object.keys(actual).sort(), "tables").toEqual(Object.keys(expected).sort());
+  for (const [table, columns] of Object.entries(expected)) {
+    expect(actual[table]?.sort(), `columns of ${table}`).toEqual([...columns].sort());
+  }
+});
