@@ -10,7 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { APP_VERSION } from "@relais/shared";
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthGuard } from "./platform/auth/guard.ts";
-import { registerErrorHandling } from "./platform/http-errors.ts";
+import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.ts";
+import { registerRealtime, type RealtimeOptions } from "./platform/realtime/realtime.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -20,7 +21,10 @@ import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; realtime?: Partial<RealtimeOptions> } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: deps.config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
     genReqId: (req) => {
@@ -30,6 +34,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     requestIdHeader: false,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -38,6 +43,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     reply.header("x-request-id", req.id);
   });
   registerErrorHandling(app);
+  // Before every route: the WebSocket plugin wraps the routes registered after it.
+  const realtime = await registerRealtime(app, deps, opts.realtime);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: "Relais API", version: APP_VERSION } },
@@ -54,6 +61,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
       await api.register(organizationRoutes(deps));
       await api.register(teamRoutes(deps));
       await api.register(userRoutes(deps));
+      await api.register(realtime.routes);
     },
     { prefix: "/api" },
   );

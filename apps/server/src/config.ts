@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** Every environment variable Relais reads, parsed once at start-up. */
 const schema = z.object({
@@ -12,6 +10,13 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** External PostgreSQL; when unset the embedded one is started under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * Redis for the real-time bus (pub/sub) when several server processes run; unset (or empty),
+   * the bus is PostgreSQL LISTEN/NOTIFY. Decision 0004.
+   */
+  REDIS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^rediss?$/ }).optional()),
+  /** The same database logging in as relais_app (see docs/decisions/0002); strongly advised. */
+  DATABASE_APP_URL: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(5488),
   /** HS256 secret for access tokens; generated and kept under DATA_DIR when unset. */

@@ -7,7 +7,8 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { createTokenSigner } from "./platform/auth/tokens.ts";
 import { createMailer } from "./platform/mail.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
-import { loadJwtSecret } from "./secrets.ts";
+import { loadJwtSecret, loadOrCreateSecret } from "./secrets.ts";
+import { appUrlFor, enableAppLogin } from "./db/app-login.ts";
 import { seedReference } from "./seed/reference.ts";
 import { DEMO_CLINIC_USERS, DEMO_NOTARY_USERS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
 
@@ -21,7 +22,11 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({ dir: path.join(config.DATA_DIR, "pg"), port: config.EMBEDDED_PG_PORT });
     url = embedded.url;
   }
-  const db = createDatabase(url, { onError: (err) => console.warn(`database connection dropped: ${err.message}`) });
+  // The embedded database is ours: relais_app gets a login of its own (password kept under
+  // DATA_DIR), so requests never run on a connection that could RESET ROLE back to the owner.
+  const appPassword = embedded ? await loadOrCreateSecret(config.DATA_DIR, "db-app-password") : null;
+  const appUrl = embedded && appPassword ? appUrlFor(url, appPassword) : config.DATABASE_APP_URL;
+  const db = createDatabase(url, { appUrl, onError: (err) => console.warn(`database connection dropped: ${err.message}`) });
   const deps = {
     config: { ...config, WEB_DIST: webDist },
     db,
@@ -36,8 +41,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    // Stop taking requests, let those in flight finish, then close the pools and PostgreSQL,
-    // so the next start finds no stale lock.
+    // Stop taking requests, let those in flight finish, close the sockets and stop the
+    // real-time bus and hub (the app's onClose hook), then close the pools and PostgreSQL, so
+    // the next start finds no stale lock.
     await app.close().catch((err: unknown) => app.log.error({ err }, "closing http"));
     await db.close().catch((err: unknown) => app.log.error({ err }, "closing pools"));
     await embedded?.stop().catch((err: unknown) => app.log.error({ err }, "stopping postgres"));
@@ -48,9 +54,13 @@ async function main(): Promise<void> {
 
   try {
     const applied = await migrateToLatest(db.owner);
+    if (embedded && appPassword) await enableAppLogin(db.owner, url, appPassword);
+    if (!appUrl) app.log.warn("DATABASE_APP_URL is unset: requests reach relais_app through SET ROLE (see docs/decisions/0002)");
     if (applied.length) app.log.info({ applied }, "migrations applied");
     await seedReference(db.owner);
     if (config.SEED_DEMO) await seedDemo(db.owner, (msg) => app.log.info(msg));
+    // listen() readies the app, which starts the real-time bus and hub: after the migrations,
+    // before the first socket can connect.
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {
     app.log.error({ err }, "start-up failed");

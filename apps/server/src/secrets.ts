@@ -7,8 +7,12 @@ import path from "node:path";
  * one generated on first start and kept under the data folder, readable by its owner only.
  */
 export async function loadJwtSecret(given: string | undefined, dataDir: string): Promise<string> {
-  if (given) return given;
-  const file = path.join(dataDir, "secrets", "jwt-secret");
+  return given ?? loadOrCreateSecret(dataDir, "jwt-secret");
+}
+
+/** A secret kept under `<dataDir>/secrets/<name>`, created on first use. */
+export async function loadOrCreateSecret(dataDir: string, name: string): Promise<string> {
+  const file = path.join(dataDir, "secrets", name);
   try {
     return (await readFile(file, "utf8")).trim();
   } catch {

@@ -12,3 +12,4 @@ export * from "./contracts/teams.ts";
 export * from "./contracts/users.ts";
 export * from "./contracts/status.ts";
 export * from "./i18n/index.ts";
+export * from "./events.ts";

@@ -14,22 +14,43 @@ export type Tx = Transaction<DB>;
  *   security holds even if a query forgets its organisation filter.
  * - `owner` runs migrations, the demo seed and cross-tenant system work (jobs, retention).
  */
-export type Database = { app: Db; owner: Db; close: () => Promise<void> };
+export type Database = {
+  app: Db;
+  owner: Db;
+  /**
+   * A new connection outside both pools, as the URL's role, for LISTEN: a listener keeps its
+   * connection for the life of the process, so it must not hold one of a pool's.
+   */
+  dedicatedClient: () => pg.Client;
+  close: () => Promise<void>;
+};
 
 // int8 (counts, identities) as numbers: Relais never counts past 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 // date columns stay YYYY-MM-DD strings: a calendar date has no time zone.
 pg.types.setTypeParser(1082, (v) => v);
 
-export function createDatabase(url: string, opts: { appPoolSize?: number; ownerPoolSize?: number; onError?: (err: Error) => void } = {}): Database {
+export type DatabaseOptions = {
+  /**
+   * A URL that logs in as relais_app itself. Without it the app pool logs in as the owner and
+   * drops to relais_app with SET ROLE, which an injected `RESET ROLE` could undo: the
+   * embedded database and the tests always give one; production should (DATABASE_APP_URL).
+   */
+  appUrl?: string;
+  appPoolSize?: number;
+  ownerPoolSize?: number;
+  onError?: (err: Error) => void;
+};
+
+export function createDatabase(url: string, opts: DatabaseOptions = {}): Database {
   // An idle connection dropped by the server (restart, Ctrl-C reaching PostgreSQL first) is
   // discarded by the pool; without a listener Node would crash the process on it.
   const onIdleError = (err: Error) => opts.onError?.(err);
-  const appPool = new pg.Pool({ connectionString: url, max: opts.appPoolSize ?? 20 });
-  // Every connection of the app pool drops to the unprivileged role before its first query.
+  const appPool = new pg.Pool({ connectionString: opts.appUrl ?? url, max: opts.appPoolSize ?? 20 });
   appPool.on("connect", (client) => {
     client.on("error", onIdleError);
-    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+    // Fallback only: each connection drops to the unprivileged role before its first query.
+    if (!opts.appUrl) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
   });
   const ownerPool = new pg.Pool({ connectionString: url, max: opts.ownerPoolSize ?? 5 });
   appPool.on("error", onIdleError);
@@ -42,6 +63,7 @@ export function createDatabase(url: string, opts: { appPoolSize?: number; ownerP
   return {
     app,
     owner,
+    dedicatedClient: () => new pg.Client({ connectionString: url, keepAlive: true }),
     close: async () => {
       await app.destroy();
       await owner.destroy();
@@ -55,8 +77,35 @@ export function createDatabase(url: string, opts: { appPoolSize?: number; ownerP
  * never carries one tenant's key into another tenant's request.
  */
 export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
+  const committed: ((db: Db) => void)[] = [];
+  const result = await db.transaction().execute(async (tx) => {
+    commitQueues.set(tx, committed);
     await sql`select set_config('app.org_id', ${orgId}, true)`.execute(tx);
     return fn(tx);
   });
+  for (const run of committed) {
+    // The transaction is committed: a failing follow-up must not turn its caller's success
+    // into an error answer.
+    try {
+      run(db);
+    } catch (err) {
+      process.emitWarning(err instanceof Error ? err : String(err), "AfterCommitWarning");
+    }
+  }
+  return result;
+}
+
+/** What afterCommit queued, per open withTenant transaction. */
+const commitQueues = new WeakMap<Tx, ((db: Db) => void)[]>();
+
+/**
+ * Runs `fn` once the withTenant transaction `tx` has committed — never after a rollback — with
+ * the pool it ran on. For signals that must not go out before what they announce is visible to
+ * other connections (the real-time bus). Throws when `tx` was not opened by withTenant, so a
+ * signal cannot be lost silently.
+ */
+export function afterCommit(tx: Tx, fn: (db: Db) => void): void {
+  const queue = commitQueues.get(tx);
+  if (!queue) throw new Error("afterCommit needs a transaction opened by withTenant");
+  queue.push(fn);
 }

@@ -10,11 +10,7 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
  * As root, PostgreSQL refuses to run, so the package runs it as the `postgres` system user and
  * hands that user the data folder (createPostgresUser).
  */
-export async function startEmbeddedPostgres(opts: {
-  dir: string;
-  port: number;
-  log?: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: { dir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(opts.dir);
   const isRoot = process.getuid?.() === 0;
   await mkdir(path.dirname(dir), { recursive: true });

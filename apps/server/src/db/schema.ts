@@ -141,6 +141,23 @@ export interface SystemStatusTable {
   updated_at: Timestamp;
 }
 
+/** Per organisation, the last position handed out; its row lock orders appends by commit. */
+export interface EventCursorsTable {
+  organization_id: string;
+  last_position: number;
+}
+
+/** The append-only real-time log (migration 0002); positions are per organisation. */
+export interface EventsTable {
+  organization_id: string;
+  position: number;
+  type: string;
+  team_id: string | null;
+  user_id: string | null;
+  payload: Json<unknown>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   tiers: TiersTable;
   services: ServicesTable;
@@ -154,4 +171,6 @@ export interface DB {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   system_status: SystemStatusTable;
+  event_cursors: EventCursorsTable;
+  events: EventsTable;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isMessageId, type ErrorResponse, type Locale, type MessageId } from "@relais/shared";
 import { AppError, type FieldProblem } from "./errors.ts";
+import { unstorableText } from "./pg-errors.ts";
 import { localeFromHeader, translate } from "./i18n.ts";
 
 /** The language of an error answer: the signed-in user's, else the browser's. */
@@ -16,8 +17,9 @@ function fieldProblems(error: { validation: { instancePath: string; message?: st
   const params: Record<string, number> = {};
   const fields = error.validation.map((v) => {
     const code = v.message && isMessageId(v.message) ? v.message : "validation.invalid";
-    const issue = v.params["issue"] as { maximum?: unknown } | undefined;
-    if (code === "validation.max-length" && typeof issue?.maximum === "number") params["maxLength"] = issue.maximum;
+    // fastify-type-provider-zod puts the zod issue's own fields (maximum, origin…) in params.
+    const maximum = v.params["maximum"];
+    if (code === "validation.max-length" && typeof maximum === "number") params["maxLength"] = maximum;
     return { path: v.instancePath.replace(/^\//, "").replaceAll("/", "."), code };
   });
   return { fields, params };
@@ -33,11 +35,28 @@ const FASTIFY_CODES: Record<string, [MessageId, number]> = {
   FST_ERR_VALIDATION: ["error.validation", 400],
 };
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, code: MessageId, extra: Omit<ErrorResponse["error"], "code" | "message"> = {}) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: MessageId,
+  extra: Omit<ErrorResponse["error"], "code" | "message"> = {},
+) {
   const body: ErrorResponse = {
     error: { code, message: translate(requestLocale(request), code, extra.params), ...extra },
   };
   return reply.status(status).type("application/json").send(body);
+}
+
+/**
+ * Errors of the router itself (a malformed percent-encoding, a path parameter longer than
+ * maxParamLength) never reach setErrorHandler; Fastify calls this instead, so they too answer
+ * in the one JSON shape.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  if (status === 500) request.log.error({ err }, "router error");
+  void send(reply, request, status, status === 500 ? "error.unknown" : "error.bad-request");
 }
 
 /** One error type in, one JSON shape out: `{error: {code, message, params, fields}}`. */
@@ -53,11 +72,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const { fields, params } = fieldProblems(err);
       // A single problem carries its own key (e.g. error.phone-invalid) to the top for the web.
-      const only = fields.length === 1 && fields[0] && fields[0].code !== "validation.invalid" && isMessageId(fields[0].code) ? fields[0].code : null;
+      const only =
+        fields.length === 1 && fields[0] && fields[0].code !== "validation.invalid" && isMessageId(fields[0].code) ? fields[0].code : null;
       return send(reply, request, 400, only ?? "error.validation", { fields, ...(Object.keys(params).length ? { params } : {}) });
     }
     const code = "code" in err && typeof err.code === "string" ? FASTIFY_CODES[err.code] : undefined;
     if (code) return send(reply, request, code[1], code[0]);
+    // A NUL character passes every schema but no PostgreSQL text column: a bad request, not a 500.
+    if (unstorableText(err)) return send(reply, request, 400, "error.bad-request");
     const status = "statusCode" in err && typeof err.statusCode === "number" ? err.statusCode : 500;
     if (status >= 400 && status < 500) return send(reply, request, status, "error.bad-request");
     request.log.error({ err }, "unhandled error");

@@ -11,7 +11,15 @@ export const DEMO_PASSWORD = "Relais!2026";
 type DemoUser = { name: string; email: string; role: Role; locale?: string; teams: [number, TeamRole][] };
 
 export const DEMO_CLINIC_USERS: DemoUser[] = [
-  { name: "Isabelle Tremblay", email: "admin@clinique-demo.ca", role: "admin", teams: [[0, "admin"], [1, "admin"]] },
+  {
+    name: "Isabelle Tremblay",
+    email: "admin@clinique-demo.ca",
+    role: "admin",
+    teams: [
+      [0, "admin"],
+      [1, "admin"],
+    ],
+  },
   { name: "Marc Gagnon", email: "user@clinique-demo.ca", role: "user", teams: [[0, "user"]] },
   { name: "Sophie Roy", email: "hygiene@clinique-demo.ca", role: "user", teams: [[1, "user"]] },
   { name: "Julie Côté", email: "superadmin@clinique-demo.ca", role: "super-admin", teams: [[0, "user"]] },
@@ -25,7 +33,9 @@ export const DEMO_NOTARY_USERS: DemoUser[] = [
 ];
 
 async function exists(owner: Db, orgId: string): Promise<boolean> {
-  const row = await withTenant(owner, orgId, (tx) => tx.selectFrom("organizations").select("id").where("id", "=", orgId).executeTakeFirst());
+  const row = await withTenant(owner, orgId, (tx) =>
+    tx.selectFrom("organizations").select("id").where("id", "=", orgId).executeTakeFirst(),
+  );
   return !!row;
 }
 
@@ -71,7 +81,12 @@ export async function seedDemo(owner: Db, log: (msg: string) => void): Promise<v
       services: ["dental-exam", "dental-cleaning", "dental-filling", "dental-whitening"],
     });
     const teams = [
-      await insertTeam(owner, DEMO_CLINIC_ID, { label: "Réception", main: true, email: "reception@clinique-demo.ca", phoneNumber: "+15145550101" }),
+      await insertTeam(owner, DEMO_CLINIC_ID, {
+        label: "Réception",
+        main: true,
+        email: "reception@clinique-demo.ca",
+        phoneNumber: "+15145550101",
+      }),
       await insertTeam(owner, DEMO_CLINIC_ID, { label: "Hygiène", email: "hygiene-equipe@clinique-demo.ca", phoneNumber: "+15145550102" }),
     ];
     await seedUsers(owner, DEMO_CLINIC_ID, teams, DEMO_CLINIC_USERS, hash);

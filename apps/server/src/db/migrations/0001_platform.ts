@@ -155,15 +155,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Row-level security, forced so that even the owner obeys it inside a tenant transaction.
   // The key is app.org_id, set per transaction by withTenant(); unset, it matches no row.
-  for (const table of [
-    "users",
-    "teams",
-    "team_members",
-    "sessions",
-    "refresh_tokens",
-    "password_resets",
-    "audit_log",
-  ]) {
+  for (const table of ["users", "teams", "team_members", "sessions", "refresh_tokens", "password_resets", "audit_log"]) {
     await sql`
       ALTER TABLE ${sql.table(table)} ENABLE ROW LEVEL SECURITY;
       ALTER TABLE ${sql.table(table)} FORCE ROW LEVEL SECURITY;

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_platform.ts";
+import * as m0002 from "./0002_events.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -7,4 +8,5 @@ import * as m0001 from "./0001_platform.ts";
  */
 export const migrations: Record<string, Migration> = {
   "0001_platform": m0001,
+  "0002_events": m0002,
 };

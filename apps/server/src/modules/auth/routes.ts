@@ -38,11 +38,15 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const publicUrl = deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`;
 
   return async (app) => {
-    app.post("/auth/login", { config: { public: true }, schema: { body: loginRequest, response: { 200: loginResponse } } }, async (req, reply) => {
-      const { refreshToken, ...session } = await svc.login(deps, req.body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null });
-      setRefreshCookie(reply, refreshToken);
-      return session;
-    });
+    app.post(
+      "/auth/login",
+      { config: { public: true }, schema: { body: loginRequest, response: { 200: loginResponse } } },
+      async (req, reply) => {
+        const { refreshToken, ...session } = await svc.login(deps, req.body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? null });
+        setRefreshCookie(reply, refreshToken);
+        return session;
+      },
+    );
 
     app.post("/auth/refresh", { config: { public: true }, schema: { response: { 200: refreshResponse } } }, async (req, reply) => {
       try {

@@ -21,7 +21,8 @@ export function devRoutes(deps: AppDeps): FastifyPluginAsync {
       const mails = await deps.mailer.list();
       const items = mails
         .map(
-          (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</p><pre>${linkify(m.text)}</pre></article>`,
+          (m) =>
+            `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</p><pre>${linkify(m.text)}</pre></article>`,
         )
         .join("");
       const empty = "<p>Aucun courriel / No mail yet.</p>";

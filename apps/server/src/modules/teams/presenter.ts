@@ -33,6 +33,11 @@ export function presentTeamDetail(
 ): TeamDetail {
   return {
     ...presentTeam(row, ctx),
-    members: members.map((m) => ({ userId: m.user_id, name: m.name, email: m.email, teamRole: m.team_role === "admin" ? "admin" : "user" })),
+    members: members.map((m) => ({
+      userId: m.user_id,
+      name: m.name,
+      email: m.email,
+      teamRole: m.team_role === "admin" ? "admin" : "user",
+    })),
   };
 }

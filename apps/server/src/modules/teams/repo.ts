@@ -164,7 +164,12 @@ export async function teamCountsOfUsers(tx: Tx, orgId: string, userIds: string[]
 }
 
 /** Is this address already the organisation's, a user's, or another team's? */
-export async function emailInUse(tx: Tx, orgId: string, email: string, exceptTeamId?: string): Promise<"organization" | "user" | "team" | null> {
+export async function emailInUse(
+  tx: Tx,
+  orgId: string,
+  email: string,
+  exceptTeamId?: string,
+): Promise<"organization" | "user" | "team" | null> {
   const org = await tx.selectFrom("organizations").select("id").where("id", "=", orgId).where("email", "=", email).executeTakeFirst();
   if (org) return "organization";
   const user = await tx.selectFrom("users").select("id").where("organization_id", "=", orgId).where("email", "=", email).executeTakeFirst();

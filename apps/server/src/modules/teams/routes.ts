@@ -39,10 +39,8 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return { ok: true as const };
       },
     );
-    app.post(
-      "/user-groups/:id/members",
-      { schema: { params: idParams, body: addMemberRequest, response: { 200: teamDetail } } },
-      (req) => svc.addMember(db, ctxOf(req), req.params.id, req.body.userId, req.body.teamRole),
+    app.post("/user-groups/:id/members", { schema: { params: idParams, body: addMemberRequest, response: { 200: teamDetail } } }, (req) =>
+      svc.addMember(db, ctxOf(req), req.params.id, req.body.userId, req.body.teamRole),
     );
     app.put(
       "/user-groups/:id/members/:userId",

@@ -10,6 +10,7 @@ import {
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
+import { recordEvent } from "../../platform/realtime/record-event.ts";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { tierPermissions } from "../organizations/service.ts";
@@ -29,6 +30,14 @@ async function detail(tx: Tx, ctx: Ctx, teamId: string): Promise<TeamDetail> {
   if (!row) throw notFound();
   const members = await repo.listMembers(tx, ctx.orgId, teamId);
   return presentTeamDetail(row, members, actorAfter(ctx, teamId, members));
+}
+
+/**
+ * Tells each user's open sockets that the teams they belong to changed: the hub re-reads their
+ * teams before the next event, so a person removed from a team stops receiving its events.
+ */
+async function announceMembership(tx: Tx, orgId: string, teamId: string, userIds: string[], change: "added" | "removed") {
+  for (const userId of userIds) await recordEvent(tx, orgId, { type: "team.membership", userId, payload: { teamId, change } });
 }
 
 /** Maps the database's unique constraints onto the catalogue. */
@@ -90,7 +99,11 @@ export async function createTeam(db: Db, ctx: Ctx, input: CreateTeamRequest): Pr
       const problem = membershipProblem(members.map((m) => ({ team_role: m.teamRole })));
       if (problem) throw new AppError(problem, 400);
       await assertEmailFree(tx, ctx.orgId, input.email);
-      await assertUsersExist(tx, ctx.orgId, members.map((m) => m.userId));
+      await assertUsersExist(
+        tx,
+        ctx.orgId,
+        members.map((m) => m.userId),
+      );
       const teamId = await repo.insertTeam(tx, {
         orgId: ctx.orgId,
         label: input.label,
@@ -101,6 +114,13 @@ export async function createTeam(db: Db, ctx: Ctx, input: CreateTeamRequest): Pr
       });
       for (const m of members) await repo.insertMember(tx, ctx.orgId, teamId, m.userId, m.teamRole);
       await recordAudit(tx, ctx, "create", "team", teamId, { label: input.label });
+      await announceMembership(
+        tx,
+        ctx.orgId,
+        teamId,
+        members.map((m) => m.userId),
+        "added",
+      );
       return detail(tx, ctx, teamId);
     }),
   );
@@ -153,10 +173,21 @@ export async function deleteTeam(db: Db, ctx: Ctx, teamId: string): Promise<void
     if (!row) throw notFound();
     if (row.main) throw conflict("error.main-team");
     const members = await repo.lockMemberships(tx, ctx.orgId, teamId);
-    const counts = await repo.teamCountsOfUsers(tx, ctx.orgId, members.map((m) => m.user_id));
+    const counts = await repo.teamCountsOfUsers(
+      tx,
+      ctx.orgId,
+      members.map((m) => m.user_id),
+    );
     if (members.some((m) => (counts.get(m.user_id) ?? 0) <= 1)) throw conflict("error.team-not-empty");
     await repo.deleteTeam(tx, ctx.orgId, teamId);
     await recordAudit(tx, ctx, "delete", "team", teamId, { label: row.label });
+    await announceMembership(
+      tx,
+      ctx.orgId,
+      teamId,
+      members.map((m) => m.user_id),
+      "removed",
+    );
   });
 }
 
@@ -176,6 +207,7 @@ export async function addMember(db: Db, ctx: Ctx, teamId: string, userId: string
     await assertUsersExist(tx, ctx.orgId, [userId]);
     await repo.insertMember(tx, ctx.orgId, teamId, userId, teamRole);
     await recordAudit(tx, ctx, "add-member", "team", teamId, { userId, teamRole });
+    await announceMembership(tx, ctx.orgId, teamId, [userId], "added");
     return detail(tx, ctx, teamId);
   });
 }
@@ -208,6 +240,7 @@ export async function removeMember(db: Db, ctx: Ctx, teamId: string, userId: str
     if ((counts.get(userId) ?? 0) <= 1) throw conflict("error.user-needs-team");
     await repo.deleteMember(tx, ctx.orgId, teamId, userId);
     await recordAudit(tx, ctx, "remove-member", "team", teamId, { userId });
+    await announceMembership(tx, ctx.orgId, teamId, [userId], "removed");
     return detail(tx, ctx, teamId);
   });
 }
@@ -217,7 +250,12 @@ export async function removeMember(db: Db, ctx: Ctx, teamId: string, userId: str
  * Answers the catalogue key of the first rule broken, or null. Locks the memberships read.
  */
 export async function userRemovalProblem(tx: Tx, orgId: string, userId: string) {
-  const teams = await tx.selectFrom("team_members").select("team_id").where("organization_id", "=", orgId).where("user_id", "=", userId).execute();
+  const teams = await tx
+    .selectFrom("team_members")
+    .select("team_id")
+    .where("organization_id", "=", orgId)
+    .where("user_id", "=", userId)
+    .execute();
   for (const { team_id } of teams) {
     const members = await repo.lockMemberships(tx, orgId, team_id);
     const problem = membershipProblem(members.filter((m) => m.user_id !== userId));

@@ -33,7 +33,12 @@ export async function findUser(tx: Tx, orgId: string, userId: string) {
 }
 
 export async function findPasswordHash(tx: Tx, orgId: string, userId: string) {
-  const r = await tx.selectFrom("users").select("password_hash").where("organization_id", "=", orgId).where("id", "=", userId).executeTakeFirst();
+  const r = await tx
+    .selectFrom("users")
+    .select("password_hash")
+    .where("organization_id", "=", orgId)
+    .where("id", "=", userId)
+    .executeTakeFirst();
   return r?.password_hash ?? null;
 }
 

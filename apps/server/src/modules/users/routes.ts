@@ -19,13 +19,9 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { role: "admin" }, schema: { params: idParams, body: updateUserRequest, response: { 200: userSummary } } },
       (req) => svc.updateUser(db, ctxOf(req), req.params.id, req.body),
     );
-    app.delete(
-      "/users/:id",
-      { config: { role: "admin" }, schema: { params: idParams, response: { 200: okResponse } } },
-      async (req) => {
-        await svc.deleteUser(db, ctxOf(req), req.params.id);
-        return { ok: true as const };
-      },
-    );
+    app.delete("/users/:id", { config: { role: "admin" }, schema: { params: idParams, response: { 200: okResponse } } }, async (req) => {
+      await svc.deleteUser(db, ctxOf(req), req.params.id);
+      return { ok: true as const };
+    });
   };
 }

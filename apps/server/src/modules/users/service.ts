@@ -83,7 +83,10 @@ export async function updateUser(db: Db, ctx: Ctx, userId: string, input: { name
       if (!canAssignRole(ctx.role, input.role) || !canAssignRole(ctx.role, current)) throw forbidden();
       if (isAdministrator(current) && !isAdministrator(input.role)) await assertAdminRemains(tx, ctx.orgId, userId);
     }
-    await repo.updateUser(tx, ctx.orgId, userId, { ...(input.name ? { name: input.name } : {}), ...(input.role ? { role: input.role } : {}) });
+    await repo.updateUser(tx, ctx.orgId, userId, {
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.role ? { role: input.role } : {}),
+    });
     await recordAudit(tx, ctx, "update", "user", userId, { fields: Object.keys(input), role: input.role });
     return summary(tx, ctx.orgId, userId);
   });

@@ -7,16 +7,7 @@ export async function findSessionForRequest(tx: Tx, orgId: string, sessionId: st
   return tx
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select([
-      "s.id",
-      "s.user_id",
-      "s.current_team_id",
-      "s.revoked_at",
-      "s.revoked_reason",
-      "s.last_seen_at",
-      "u.role",
-      "u.locale",
-    ])
+    .select(["s.id", "s.user_id", "s.current_team_id", "s.revoked_at", "s.revoked_reason", "s.last_seen_at", "u.role", "u.locale"])
     .select(
       sql<{ id: string; teamRole: "admin" | "user" }[]>`coalesce((
         select json_agg(json_build_object('id', m.team_id, 'teamRole', m.team_role) order by m.created_at)
@@ -47,8 +38,17 @@ export async function revokeSession(tx: Tx, orgId: string, sessionId: string, re
     .execute();
 }
 
-/** Revokes every live session of a user (single active session, password change, removal). */
-export async function revokeUserSessions(tx: Tx, orgId: string, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+/**
+ * Revokes every live session of a user (single active session, password change, removal);
+ * answers the ids it revoked.
+ */
+export async function revokeUserSessions(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  reason: string,
+  exceptSessionId?: string,
+): Promise<string[]> {
   let q = tx
     .updateTable("sessions")
     .set({ revoked_at: sql`now()`, revoked_reason: reason })
@@ -56,7 +56,8 @@ export async function revokeUserSessions(tx: Tx, orgId: string, userId: string, 
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null);
   if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);
-  await q.execute();
+  const rows = await q.returning("id").execute();
+  return rows.map((r) => r.id);
 }
 
 export async function insertSession(
@@ -86,7 +87,10 @@ export async function setSessionTeam(tx: Tx, orgId: string, sessionId: string, t
     .execute();
 }
 
-export async function insertRefreshToken(tx: Tx, row: { orgId: string; sessionId: string; hash: string; expiresAt: Date }): Promise<string> {
+export async function insertRefreshToken(
+  tx: Tx,
+  row: { orgId: string; sessionId: string; hash: string; expiresAt: Date },
+): Promise<string> {
   const r = await tx
     .insertInto("refresh_tokens")
     .values({ organization_id: row.orgId, session_id: row.sessionId, token_hash: row.hash, expires_at: row.expiresAt })

@@ -1,12 +1,13 @@
 import { IDLE_TIMEOUT_MS, REFRESH_TOKEN_TTL_DAYS, resolveLocale, ROLES, type Role } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
+import { recordEvent } from "../realtime/record-event.ts";
 import type { Ctx } from "./ctx.ts";
 import * as repo from "./session-repo.ts";
 import { formatOpaqueToken, newSecret, parseOpaqueToken, secretMatches, type TokenSigner } from "./tokens.ts";
 
-/** A refresh token presented again within this many seconds of its rotation is a race, not a theft. */
-const REUSE_GRACE_MS = 5_000;
+/** A refresh token presented again within this long after its rotation is a race, not a theft. */
+const REUSE_GRACE_MS = 30_000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -27,13 +28,18 @@ export type IssuedSession = { sessionId: string; refreshToken: string; jwt: stri
 /**
  * Opens a session for a user who just proved who they are: revokes every other live session of
  * theirs (one active session per user, spec part 1 §4), then issues the access and refresh tokens.
+ * Each revoked session is announced (session.revoked, to that user only), so its open sockets
+ * close at once with 4440 and the other tab shows the forced-disconnect dialog.
  */
 export async function openSession(
   tx: Tx,
   signer: TokenSigner,
   args: { orgId: string; userId: string; role: Role; currentTeamId: string | null; ip: string; userAgent: string | null },
 ): Promise<IssuedSession> {
-  await repo.revokeUserSessions(tx, args.orgId, args.userId, "superseded");
+  const replaced = await repo.revokeUserSessions(tx, args.orgId, args.userId, "superseded");
+  for (const sessionId of replaced) {
+    await recordEvent(tx, args.orgId, { type: "session.revoked", userId: args.userId, payload: { sessionId, reason: "superseded" } });
+  }
   const sessionId = await repo.insertSession(tx, args);
   const refreshToken = await issueRefreshToken(tx, args.orgId, sessionId);
   const { jwt, expires } = await signer.sign({ userId: args.userId, orgId: args.orgId, sessionId, role: args.role });
@@ -59,10 +65,11 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, cookie: st
     const row = await repo.lockRefreshToken(tx, parsed.orgId, parsed.id);
     if (!row || !secretMatches(parsed.secret, row.token_hash)) throw sessionExpired();
     if (row.revoked_at) throw revokedError(row.revoked_reason);
-    if (row.used_at) {
-      if (Date.now() - new Date(row.used_at).getTime() > REUSE_GRACE_MS) {
-        await repo.revokeSession(tx, parsed.orgId, row.session_id, "reuse");
-      }
+    // A token spent moments ago comes back when two tabs refresh at once, or when a reload cut
+    // the answer that carried its successor: it is rotated once more. Later, it was copied.
+    const racing = row.used_at !== null && Date.now() - new Date(row.used_at).getTime() <= REUSE_GRACE_MS;
+    if (row.used_at && !racing) {
+      await repo.revokeSession(tx, parsed.orgId, row.session_id, "reuse");
       return { kind: "reused" as const };
     }
     if (new Date(row.expires_at).getTime() < Date.now()) throw sessionExpired();
@@ -77,7 +84,7 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, cookie: st
       .where("id", "=", row.user_id)
       .executeTakeFirst();
     if (!user) throw sessionExpired();
-    await repo.markRefreshTokenUsed(tx, parsed.orgId, row.id);
+    if (!racing) await repo.markRefreshTokenUsed(tx, parsed.orgId, row.id);
     const refreshToken = await issueRefreshToken(tx, parsed.orgId, row.session_id);
     const access = await signer.sign({ userId: row.user_id, orgId: parsed.orgId, sessionId: row.session_id, role: toRole(user.role) });
     return { kind: "rotated" as const, refreshToken, ...access };

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { createClient } from "@redis/client";
+import { REALTIME_CLOSE } from "@relais/shared";
+import { createTestApp, type TestApp } from "../../../test/helpers.ts";
+import { createDatabase, type Database } from "../../db/database.ts";
+import { appUrlFor } from "../../db/app-login.ts";
+import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
+import type { TokenSigner } from "../auth/tokens.ts";
+import { databaseUrlOf, newSigner, record, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
+
+/**
+ * Two server processes on one database, each with its own bus: an event committed through one
+ * reaches a socket held by the other. The sweep keeps its production period (30 s), far beyond
+ * these tests' waits, so only the bus can deliver in time.
+ */
+
+let t: TestApp;
+let url: string;
+let signer: TokenSigner;
+/** Pools no bus listens to: what is written through them is never signalled, as if its signal was lost. */
+let unsignalled: Database;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await databaseUrlOf(t);
+  signer = newSigner();
+  unsignalled = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 2, ownerPoolSize: 1 });
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((s) => s.close()));
+  await unsignalled.close();
+  await t.close();
+});
+
+async function connect(on: Node, token: string): Promise<TestSocket> {
+  const socket = await TestSocket.connect(on.socketUrl, token);
+  sockets.push(socket);
+  return socket;
+}
+
+/** The same checks for either bus. */
+function crossNodeChecks(nodes: () => { a: Node; b: Node }) {
+  it("delivers an event committed on one node to a socket on the other, both ways", async () => {
+    const { a, b } = nodes();
+    const org = await t.tenant();
+    const onB = await connect(b, (await b.login(org.users.user.email)).jwt);
+    const onA = await connect(a, (await a.login(org.users.other.email)).jwt);
+    await record(a.db, org.orgId, { payload: { n: "from-a" } });
+    await onB.waitFor((m) => "payload" in m && m.payload["n"] === "from-a");
+    await record(b.db, org.orgId, { payload: { n: "from-b" } });
+    await onA.waitFor((m) => "payload" in m && m.payload["n"] === "from-b");
+  });
+
+  it("closes with 4440 a socket on one node when its user signs in through the other", async () => {
+    const { a, b } = nodes();
+    const org = await t.tenant();
+    const first = await b.login(org.users.user.email);
+    const onB = await connect(b, first.jwt);
+    await a.login(org.users.user.email);
+    expect((await onB.closed).code).toBe(REALTIME_CLOSE.sessionReplaced);
+    expect(onB.events.map((e) => e.type)).toEqual(["session.revoked"]);
+  });
+}
+
+describe("PostgreSQL LISTEN/NOTIFY (default)", () => {
+  let a: Node;
+  let b: Node;
+  beforeAll(async () => {
+    a = await startNode(url, { signer });
+    b = await startNode(url, { signer });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  crossNodeChecks(() => ({ a, b }));
+
+  it("reconnects a dropped LISTEN connection and catches up with what it may have missed", async () => {
+    const org = await t.tenant();
+    const onB = await connect(b, (await b.login(org.users.user.email)).jwt);
+    const listeners = async () =>
+      (
+        await sql<{ pid: number }>`
+          select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' order by pid
+        `.execute(t.db.owner)
+      ).rows.map((r) => r.pid);
+    const before = await listeners();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    // An event whose signal is lost (no bus hears these pools): only a resync can bring it.
+    await record(unsignalled, org.orgId, { payload: { n: "signal-lost" } });
+    await sleep(200);
+    expect(onB.events).toEqual([]);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`.execute(
+      t.db.owner,
+    );
+    await onB.waitFor((m) => "payload" in m && m.payload["n"] === "signal-lost", 10_000);
+    // Every node reconnects on its own (random backoff): wait for the last one.
+    let after = await listeners();
+    for (let i = 0; i < 100 && after.length < before.length; i++) {
+      await sleep(50);
+      after = await listeners();
+    }
+    expect(after.length).toBe(before.length);
+    expect(after.some((pid) => before.includes(pid))).toBe(false);
+    // And the new connection carries live signals again.
+    await record(a.db, org.orgId, { payload: { n: "after-outage" } });
+    await onB.waitFor((m) => "payload" in m && m.payload["n"] === "after-outage");
+  });
+});
+
+// Runs when REDIS_URL names a Redis server (CI sets REDIS_URL=redis://127.0.0.1:6379).
+const redisUrl = process.env["REDIS_URL"];
+
+describe.skipIf(!redisUrl)(`Redis pub/sub (REDIS_URL=${redisUrl ?? "unset: skipped"})`, () => {
+  let a: Node;
+  let b: Node;
+  beforeAll(async () => {
+    a = await startNode(url, { signer, redisUrl });
+    b = await startNode(url, { signer, redisUrl });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  crossNodeChecks(() => ({ a, b }));
+
+  it("subscribes both nodes to the Redis channel and opens no LISTEN connection", async () => {
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      const reply = await admin.sendCommand<[string, number]>(["PUBSUB", "NUMSUB", "relais:events"]);
+      expect(Number(reply[1])).toBeGreaterThanOrEqual(2);
+    } finally {
+      admin.destroy();
+    }
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'
+    `.execute(t.db.owner);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it("re-subscribes after Redis drops the subscriber and catches up with what it may have missed", async () => {
+    const org = await t.tenant();
+    const onB = await connect(b, (await b.login(org.users.user.email)).jwt);
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      // An event whose signal is lost (no bus hears these pools): only a resync can bring it.
+      await record(unsignalled, org.orgId, { payload: { n: "signal-lost" } });
+      await sleep(200);
+      expect(onB.events).toEqual([]);
+      await admin.sendCommand(["CLIENT", "KILL", "TYPE", "pubsub"]);
+      await onB.waitFor((m) => "payload" in m && m.payload["n"] === "signal-lost", 10_000);
+      await record(a.db, org.orgId, { payload: { n: "after-outage" } });
+      await onB.waitFor((m) => "payload" in m && m.payload["n"] === "after-outage");
+    } finally {
+      admin.destroy();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { WebSocket } from "ws";
+import type { Db } from "../../db/database.ts";
+import type { Ctx } from "../auth/ctx.ts";
+import type { EventBus } from "./bus.ts";
+import { Connection } from "./connection.ts";
+import { readMissed, toWire } from "./event-log.ts";
+import { OrgChannel } from "./org-channel.ts";
+import { viewerOf } from "./visibility.ts";
+
+export type HubOptions = {
+  /** Missed events replayed to a reconnecting socket; further behind, it is told to resync. */
+  catchUpLimit: number;
+  heartbeatMs: number;
+  sweepMs: number;
+};
+
+const GOING_AWAY = 1001;
+const INTERNAL_ERROR = 1011;
+
+/**
+ * The sockets of one node, by organisation. A bus signal for organisation X makes X's channel
+ * read the new rows once and fan them out; organisations with no socket here are ignored, so a
+ * node's work grows with its own sockets, not with the whole fleet's traffic.
+ */
+export class Hub {
+  private readonly channels = new Map<string, OrgChannel>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: HubOptions,
+  ) {}
+
+  start(bus: EventBus): void {
+    this.unsubscribe = bus.subscribe({
+      signal: (orgId) => this.channels.get(orgId)?.poke(),
+      resync: () => {
+        for (const channel of this.channels.values()) channel.poke();
+      },
+    });
+    const every = (ms: number, fn: () => void) => {
+      const timer = setInterval(fn, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.opts.heartbeatMs, () => {
+      for (const channel of this.channels.values()) for (const conn of channel.connections) conn.beat();
+    });
+    every(this.opts.sweepMs, () => {
+      for (const channel of this.channels.values()) {
+        channel.sweep().catch((err: unknown) => this.log.warn({ err, orgId: channel.orgId }, "realtime sweep failed"));
+      }
+    });
+  }
+
+  /**
+   * A socket whose session was just verified: it joins its organisation's channel BEFORE the
+   * missed events are read, so every event committed from then on reaches it live (held until
+   * the catch-up is sent), and everything before is in the catch-up — no gap, and `Connection`
+   * drops the overlap.
+   */
+  async join(socket: WebSocket, ctx: Ctx, after: number | undefined): Promise<void> {
+    const conn = new Connection(socket, viewerOf(ctx));
+    if (conn.isClosed || socket.readyState !== 1) return;
+    const channel = this.channelOf(ctx.orgId);
+    channel.connections.add(conn);
+    socket.on("close", () => this.leave(channel, conn));
+    try {
+      await channel.ready;
+      const missed = await readMissed(this.db, conn.viewer, after, this.opts.catchUpLimit);
+      const outgoing = missed.events.map((e) => ({ position: e.position, wire: JSON.stringify(toWire(e)) }));
+      conn.goLive(outgoing, { type: "ready", position: missed.position, resync: missed.resync });
+    } catch (err) {
+      this.log.error({ err, orgId: ctx.orgId }, "realtime join failed");
+      conn.close(INTERNAL_ERROR, "try again");
+      this.leave(channel, conn);
+    }
+  }
+
+  /** Sockets open on this node (for tests and operators). */
+  get connectionCount(): number {
+    let n = 0;
+    for (const channel of this.channels.values()) n += channel.connections.size;
+    return n;
+  }
+
+  /** Closes every socket (server shutting down: clients reconnect elsewhere with `after`). */
+  closeAll(): void {
+    for (const channel of this.channels.values()) {
+      for (const conn of channel.connections) conn.close(GOING_AWAY, "server shutting down");
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    this.closeAll();
+    const channels = [...this.channels.values()];
+    this.channels.clear();
+    for (const channel of channels) channel.discard();
+    // Reads under way finish before the pools close under them.
+    await Promise.all(channels.map((c) => c.idle()));
+  }
+
+  private channelOf(orgId: string): OrgChannel {
+    let channel = this.channels.get(orgId);
+    if (!channel) {
+      channel = new OrgChannel(orgId, this.db, this.log);
+      this.channels.set(orgId, channel);
+      const created = channel;
+      // A channel that cannot learn its position is dropped, so the next socket tries afresh.
+      created.ready.catch(() => this.drop(created));
+    }
+    return channel;
+  }
+
+  private leave(channel: OrgChannel, conn: Connection): void {
+    channel.connections.delete(conn);
+    if (channel.connections.size === 0) this.drop(channel);
+  }
+
+  private drop(channel: OrgChannel): void {
+    if (this.channels.get(channel.orgId) === channel) this.channels.delete(channel.orgId);
+    channel.discard();
+  }
+}

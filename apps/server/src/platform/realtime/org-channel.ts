@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from "fastify";
+import { IDLE_TIMEOUT_MS, REALTIME_CLOSE } from "@relais/shared";
+import { withTenant, type Db } from "../../db/database.ts";
+import type { Connection } from "./connection.ts";
+import { toWire } from "./event-log.ts";
+import { currentPosition, eventsAfter, sessionsByIds, teamsOfUsers, type LogEvent } from "./event-repo.ts";
+import { canSee } from "./visibility.ts";
+
+/** Rows read per query when a node catches up with its organisation's log. */
+const READ_BATCH = 500;
+const RETRY_AFTER_FAILURE_MS = 1_000;
+
+/** The close code for a socket whose session ended: replaced → 4440, anything else → 4401. */
+function closeCodeFor(reason: string | null): number {
+  return reason === "superseded" ? REALTIME_CLOSE.sessionReplaced : REALTIME_CLOSE.unauthorized;
+}
+
+/** Null while the session may go on; else the close code for its socket (as resolveCtx would answer). */
+function sessionEnded(session: { revoked_at: Date | null; revoked_reason: string | null; last_seen_at: Date } | undefined): number | null {
+  if (!session) return REALTIME_CLOSE.unauthorized;
+  if (session.revoked_at) return closeCodeFor(session.revoked_reason);
+  if (Date.now() - new Date(session.last_seen_at).getTime() > IDLE_TIMEOUT_MS) return REALTIME_CLOSE.unauthorized;
+  return null;
+}
+
+/**
+ * One organisation on one node: its open sockets and the node's read position in its log. A
+ * signal makes it read the new rows ONCE (one query as the app role, scoped by RLS) and hand
+ * each row to the sockets allowed to see it. Reads never overlap, so events go out in order.
+ */
+export class OrgChannel {
+  readonly connections = new Set<Connection>();
+  /** Resolves once the node knows where the log stands; rejects if it could not find out. */
+  readonly ready: Promise<void>;
+  private position = 0;
+  private reading: Promise<void> | null = null;
+  private again = false;
+  private discarded = false;
+
+  constructor(
+    readonly orgId: string,
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // Starts at the log's current position: what came before is each socket's own catch-up.
+    this.ready = withTenant(db, orgId, (tx) => currentPosition(tx, orgId)).then((p) => {
+      this.position = p;
+    });
+    // Handled here so a failure before anyone awaits it is not an unhandled rejection; the
+    // hub awaits it on join and drops the channel when it fails.
+    this.ready.catch(() => undefined);
+  }
+
+  /** The hub no longer routes to this channel: stop reading and retrying. */
+  discard(): void {
+    this.discarded = true;
+  }
+
+  /** New events may have been committed: read them (now, or right after the read under way). */
+  poke(): void {
+    if (this.discarded) return;
+    this.again = true;
+    this.reading ??= this.drain();
+  }
+
+  /** Resolves when no read is under way (for a clean shutdown). */
+  async idle(): Promise<void> {
+    await this.reading?.catch(() => undefined);
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      await this.ready;
+      while (this.again) {
+        this.again = false;
+        let batch: LogEvent[];
+        do {
+          batch = await withTenant(this.db, this.orgId, (tx) => eventsAfter(tx, this.orgId, this.position, READ_BATCH));
+          for (const event of batch) {
+            await this.deliver(event);
+            this.position = event.position;
+          }
+        } while (batch.length === READ_BATCH);
+      }
+    } catch (err) {
+      this.log.warn({ err, orgId: this.orgId }, "realtime read failed; retrying");
+      setTimeout(() => this.poke(), RETRY_AFTER_FAILURE_MS).unref();
+    } finally {
+      this.reading = null;
+    }
+  }
+
+  private async deliver(event: LogEvent): Promise<void> {
+    // Membership first: the event announcing it, and every later one, use the new teams.
+    if (event.type === "team.membership" && event.userId) await this.refreshTeams([event.userId]);
+    let wire: string | null = null;
+    for (const conn of this.connections) {
+      if (!canSee(conn.viewer, event)) continue;
+      wire ??= JSON.stringify(toWire(event));
+      conn.push({ position: event.position, wire });
+    }
+    if (event.type === "session.revoked") {
+      const { sessionId, reason } = event.payload;
+      for (const conn of this.connections) {
+        if (conn.viewer.sessionId === sessionId) conn.close(closeCodeFor(typeof reason === "string" ? reason : null), "session ended");
+      }
+    }
+  }
+
+  private async refreshTeams(userIds: string[]): Promise<void> {
+    const teams = await withTenant(this.db, this.orgId, (tx) => teamsOfUsers(tx, this.orgId, userIds));
+    for (const conn of this.connections) {
+      const now = teams.get(conn.viewer.userId);
+      if (now) conn.viewer.teamIds = now;
+    }
+  }
+
+  /**
+   * The periodic safety net: re-reads the log (a lost signal costs at most one sweep of delay),
+   * closes sockets whose session ended by any path (logout, password change, idle, removal —
+   * not only those announced by session.revoked), and refreshes everyone's teams.
+   */
+  async sweep(): Promise<void> {
+    this.poke();
+    const conns = [...this.connections];
+    if (conns.length === 0) return;
+    const sessionIds = [...new Set(conns.map((c) => c.viewer.sessionId))];
+    const userIds = [...new Set(conns.map((c) => c.viewer.userId))];
+    const { sessions, teams } = await withTenant(this.db, this.orgId, async (tx) => ({
+      sessions: await sessionsByIds(tx, this.orgId, sessionIds),
+      teams: await teamsOfUsers(tx, this.orgId, userIds),
+    }));
+    const byId = new Map(sessions.map((s) => [s.id, s]));
+    for (const conn of conns) {
+      const ended = sessionEnded(byId.get(conn.viewer.sessionId));
+      if (ended) conn.close(ended, "session ended");
+      else conn.viewer.teamIds = teams.get(conn.viewer.userId) ?? new Set();
+    }
+  }
+}

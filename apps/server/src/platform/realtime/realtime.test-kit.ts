@@ -1,0 +1,201 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { inject } from "vitest";
+import WebSocket from "ws";
+import type { FastifyInstance } from "fastify";
+import { realtimeServerMessage, type EventName, type RealtimeEvent, type RealtimeServerMessage } from "@relais/shared";
+import { buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import { createDatabase, withTenant, type Database } from "../../db/database.ts";
+import { appUrlFor } from "../../db/app-login.ts";
+import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
+import { createTokenSigner, type TokenSigner } from "../auth/tokens.ts";
+import { createMailer } from "../mail.ts";
+import { createRateLimiter } from "../rate-limit.ts";
+import { PASSWORD, type TestApp } from "../../../test/helpers.ts";
+import type { RealtimeOptions } from "./realtime.ts";
+import { recordEvent } from "./record-event.ts";
+
+/** Shared by the realtime API tests: server nodes on one test database, and a socket client. */
+
+/** The URL of the database a createTestApp() cloned, so more nodes can share it. */
+export async function databaseUrlOf(t: TestApp): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db.owner);
+  const url = new URL(inject("pgServerUrl"));
+  url.pathname = `/${rows[0]?.name ?? ""}`;
+  return url.toString();
+}
+
+export type Node = {
+  app: FastifyInstance;
+  db: Database;
+  /** ws://…/api/realtime of this node. */
+  socketUrl: string;
+  login: (email: string) => Promise<{ jwt: string; sessionId: string }>;
+  close: () => Promise<void>;
+};
+
+/**
+ * One more server process, as far as real time is concerned: its own app, pools and bus, on the
+ * given database, listening on a free port. Nodes given the same signer accept each other's tokens.
+ */
+export async function startNode(
+  url: string,
+  opts: { signer: TokenSigner; redisUrl?: string; realtime?: Partial<RealtimeOptions> },
+): Promise<Node> {
+  const db = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 8, ownerPoolSize: 2 });
+  const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false" };
+  if (opts.redisUrl) env["REDIS_URL"] = opts.redisUrl;
+  const config = loadConfig(env);
+  const app = await buildApp(
+    {
+      config,
+      db,
+      signer: opts.signer,
+      // Tests sign in far more often than people do.
+      limiter: createRateLimiter(db.app, 1000),
+      mailer: createMailer({ from: config.MAIL_FROM, dataDir: "/nonexistent" }),
+    },
+    { logger: false, realtime: opts.realtime ?? {} },
+  );
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    app,
+    db,
+    socketUrl: `ws://127.0.0.1:${port}/api/realtime`,
+    login: async (email) => {
+      const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: email, password: PASSWORD } });
+      if (res.statusCode !== 200) throw new Error(`login of ${email}: ${res.statusCode} ${res.body}`);
+      const jwt = res.json<{ jwt: string }>().jwt;
+      const claims = await opts.signer.verify(jwt);
+      return { jwt, sessionId: claims?.sessionId ?? "" };
+    },
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export const newSigner = () => createTokenSigner(randomBytes(32).toString("hex"));
+
+/** Appends one event as a service would: in its own withTenant transaction. */
+export async function record(
+  db: Database,
+  orgId: string,
+  event: { type?: EventName; teamId?: string | null; userId?: string | null; payload?: Record<string, unknown> },
+): Promise<number> {
+  const { position } = await withTenant(db.app, orgId, (tx) =>
+    recordEvent(tx, orgId, {
+      type: event.type ?? "thread.updated",
+      teamId: event.teamId ?? null,
+      userId: event.userId ?? null,
+      payload: event.payload ?? {},
+    }),
+  );
+  return position;
+}
+
+type Closed = { code: number; reason: string };
+
+/** A WebSocket client that keeps every message (validated against the shared wire schema). */
+export class TestSocket {
+  readonly messages: RealtimeServerMessage[] = [];
+  readonly closed: Promise<Closed>;
+  closedWith: Closed | null = null;
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on("message", (data: Buffer) => {
+      this.messages.push(realtimeServerMessage.parse(JSON.parse(data.toString("utf8"))));
+      for (const wake of this.waiters) wake();
+    });
+    this.closed = new Promise((resolve) => {
+      ws.on("close", (code, reason) => {
+        this.closedWith = { code, reason: reason.toString() };
+        resolve(this.closedWith);
+        for (const wake of this.waiters) wake();
+      });
+    });
+  }
+
+  static async open(url: string, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
+    const ws = new WebSocket(url, options);
+    const socket = new TestSocket(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    return socket;
+  }
+
+  /** Opens, authenticates, and waits for `ready`. */
+  static async connect(url: string, token: string, after?: number): Promise<TestSocket> {
+    const socket = await TestSocket.open(url);
+    socket.send({ type: "auth", token, ...(after === undefined ? {} : { after }) });
+    await socket.waitFor((m) => m.type === "ready");
+    return socket;
+  }
+
+  send(message: unknown): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  get ready(): Extract<RealtimeServerMessage, { type: "ready" }> | undefined {
+    return this.messages.find((m): m is Extract<RealtimeServerMessage, { type: "ready" }> => m.type === "ready");
+  }
+
+  /** The events received so far (everything but `ready`). */
+  get events(): RealtimeEvent[] {
+    return this.messages.filter((m): m is RealtimeEvent => "payload" in m);
+  }
+
+  /** The highest position this client has been brought to: resume from here. */
+  get lastPosition(): number {
+    return Math.max(this.ready?.position ?? 0, ...this.events.map((e) => e.position));
+  }
+
+  /** Resolves with the first message matching, already received or to come. */
+  async waitFor(match: (m: RealtimeServerMessage) => boolean, timeoutMs = 5_000): Promise<RealtimeServerMessage> {
+    const found = () => this.messages.find(match);
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const hit = found();
+        if (hit) {
+          done();
+          resolve(hit);
+        } else if (this.closedWith) {
+          done();
+          reject(new Error(`socket closed (${this.closedWith.code}) before the message came`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** Waits for an event carrying `payload.mark === mark` (a marker written after what a test checks). */
+  waitForMark(mark: string, timeoutMs?: number) {
+    return this.waitFor((m) => "payload" in m && m.payload["mark"] === mark, timeoutMs);
+  }
+
+  /** Closes and waits until closed. */
+  async close(): Promise<void> {
+    if (!this.closedWith) {
+      this.ws.close();
+      await this.closed;
+    }
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

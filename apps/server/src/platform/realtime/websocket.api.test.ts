@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ClientOptions } from "ws";
+import { REALTIME_CLOSE, type RealtimeEvent } from "@relais/shared";
+import { createTestApp, type TestApp } from "../../../test/helpers.ts";
+import { databaseUrlOf, newSigner, record, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
+
+let t: TestApp;
+/** A node with the production timings, but a short auth timeout. */
+let node: Node;
+/** A node with fast heartbeat and sweep and a tiny catch-up bound. */
+let quick: Node;
+const open: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const url = await databaseUrlOf(t);
+  const signer = newSigner();
+  node = await startNode(url, { signer, realtime: { authTimeoutMs: 300 } });
+  quick = await startNode(url, { signer, realtime: { authTimeoutMs: 300, heartbeatMs: 100, sweepMs: 150, catchUpLimit: 5 } });
+});
+afterAll(async () => {
+  await Promise.all(open.map((s) => s.close()));
+  await node.close();
+  await quick.close();
+  await t.close();
+});
+
+async function connect(on: Node, token: string, after?: number): Promise<TestSocket> {
+  const socket = await TestSocket.connect(on.socketUrl, token, after);
+  open.push(socket);
+  return socket;
+}
+
+async function rawSocket(on: Node, options?: ClientOptions) {
+  const socket = await TestSocket.open(on.socketUrl, options);
+  open.push(socket);
+  return socket;
+}
+
+/** The `n` payload field of the events received, in order (markers left out). */
+const names = (s: TestSocket) => s.events.map((e) => e.payload["n"]).filter((n) => n !== undefined);
+
+describe("who receives what", () => {
+  it("delivers to each socket exactly the events its user may see, and nothing of another organisation", async () => {
+    const org = await t.tenant();
+    const foreign = await t.tenant();
+    const [admin, user, other, stranger] = await Promise.all([
+      node.login(org.users.admin.email).then((s) => connect(node, s.jwt)),
+      node.login(org.users.user.email).then((s) => connect(node, s.jwt)),
+      node.login(org.users.other.email).then((s) => connect(node, s.jwt)),
+      node.login(foreign.users.user.email).then((s) => connect(node, s.jwt)),
+    ]);
+
+    await record(node.db, org.orgId, { teamId: org.teams.main, payload: { n: "main" } });
+    await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "second" } });
+    await record(node.db, org.orgId, { payload: { n: "everyone" } });
+    await record(node.db, org.orgId, { userId: org.users.user.id, payload: { n: "to-user" } });
+    await record(node.db, org.orgId, { teamId: org.teams.main, userId: org.users.admin.id, payload: { n: "to-admin-in-main" } });
+    await record(node.db, foreign.orgId, { payload: { n: "foreign" } });
+    // Events arrive in order: once the marker is in, everything before it has been delivered.
+    await record(node.db, org.orgId, { payload: { mark: "end" } });
+    await record(node.db, foreign.orgId, { payload: { mark: "end" } });
+    await Promise.all([admin, user, other, stranger].map((s) => s.waitForMark("end")));
+
+    expect(names(admin)).toEqual(["main", "second", "everyone", "to-admin-in-main"]);
+    expect(names(user)).toEqual(["main", "everyone", "to-user"]);
+    expect(names(other)).toEqual(["second", "everyone"]);
+    expect(names(stranger)).toEqual(["foreign"]);
+
+    const first = user.events[0] as RealtimeEvent;
+    expect(first).toMatchObject({ type: "thread.updated", teamId: org.teams.main, payload: { n: "main" } });
+    expect(new Date(first.createdAt).toISOString()).toBe(first.createdAt);
+    expect(first).not.toHaveProperty("userId");
+  });
+
+  it("follows team membership changes without reconnecting", async () => {
+    const org = await t.tenant();
+    const admin = await node.login(org.users.admin.email);
+    const user = await connect(node, (await node.login(org.users.user.email)).jwt);
+    const addToSecond = () =>
+      node.app.inject({
+        method: "POST",
+        url: `/api/user-groups/${org.teams.second}/members`,
+        headers: { authorization: `Bearer ${admin.jwt}` },
+        payload: { userId: org.users.user.id, teamRole: "user" },
+      });
+    const removeFromSecond = () =>
+      node.app.inject({
+        method: "DELETE",
+        url: `/api/user-groups/${org.teams.second}/members/${org.users.user.id}`,
+        headers: { authorization: `Bearer ${admin.jwt}` },
+      });
+
+    await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "before" } });
+    expect((await addToSecond()).statusCode).toBe(200);
+    await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "while-member" } });
+    expect((await removeFromSecond()).statusCode).toBe(200);
+    await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "after" } });
+    await record(node.db, org.orgId, { payload: { mark: "end" } });
+    await user.waitForMark("end");
+
+    expect(names(user)).toEqual(["while-member"]);
+    const membership = user.events.filter((e) => e.type === "team.membership").map((e) => e.payload);
+    expect(membership).toEqual([
+      { teamId: org.teams.second, change: "added" },
+      { teamId: org.teams.second, change: "removed" },
+    ]);
+  });
+});
+
+describe("resuming", () => {
+  it("gives a socket that reconnects with `after` everything it missed, once and in order", async () => {
+    const org = await t.tenant();
+    const session = await node.login(org.users.user.email);
+    const first = await connect(node, session.jwt);
+    const p1 = await record(node.db, org.orgId, { payload: { n: 1 } });
+    await first.waitFor((m) => "position" in m && m.position === p1);
+    first.ws.terminate();
+    await first.closed;
+
+    await record(node.db, org.orgId, { payload: { n: 2 } });
+    await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "not-mine" } });
+    await record(node.db, org.orgId, { teamId: org.teams.main, payload: { n: 3 } });
+    await record(node.db, org.orgId, { userId: org.users.other.id, payload: { n: "not-mine-either" } });
+    const last = await record(node.db, org.orgId, { userId: org.users.user.id, payload: { n: 4 } });
+
+    const again = await connect(node, session.jwt, first.lastPosition);
+    expect(names(again)).toEqual([2, 3, 4]);
+    // The missed events come before `ready`, which says where the client now stands.
+    expect(again.messages.at(-1)).toEqual({ type: "ready", position: last, resync: false });
+    await record(node.db, org.orgId, { payload: { n: 5 } });
+    await again.waitFor((m) => "payload" in m && m.payload["n"] === 5);
+    expect(names(again)).toEqual([2, 3, 4, 5]);
+    const positions = again.events.map((e) => e.position);
+    expect(new Set(positions).size).toBe(positions.length);
+  });
+
+  it("leaves no gap and no duplicate when events are written while sockets catch up", async () => {
+    const org = await t.tenant();
+    const session = await node.login(org.users.user.email);
+    const TOTAL = 150;
+    const writer = (async () => {
+      for (let i = 1; i <= TOTAL; i++) await record(node.db, org.orgId, { payload: { i } });
+    })();
+    // Sockets join at different moments of the burst, each replaying from the start.
+    const sockets: TestSocket[] = [];
+    for (let k = 0; k < 5; k++) {
+      await sleep(15 * k);
+      sockets.push(await connect(node, session.jwt, 0));
+    }
+    await writer;
+    for (const socket of sockets) {
+      await socket.waitFor((m) => "payload" in m && m.payload["i"] === TOTAL);
+      expect(socket.events.map((e) => e.position)).toEqual(Array.from({ length: TOTAL }, (_, k) => k + 1));
+    }
+  });
+
+  it("tells a client too far behind, or ahead of the log, to resync", async () => {
+    const org = await t.tenant();
+    const session = await quick.login(org.users.user.email);
+    let last = 0;
+    for (let i = 0; i < 8; i++) last = await record(quick.db, org.orgId, { payload: { i } });
+
+    const behind = await connect(quick, session.jwt, 0);
+    expect(behind.events).toEqual([]);
+    expect(behind.ready).toEqual({ type: "ready", position: last, resync: true });
+
+    const ahead = await connect(quick, session.jwt, last + 100);
+    expect(ahead.ready).toEqual({ type: "ready", position: last, resync: true });
+
+    const near = await connect(quick, session.jwt, last - 3);
+    expect(near.events.map((e) => e.position)).toEqual([last - 2, last - 1, last]);
+    expect(near.ready).toEqual({ type: "ready", position: last, resync: false });
+  });
+});
+
+describe("authentication", () => {
+  it("closes with 4401 a socket that does not authenticate in time", async () => {
+    const socket = await rawSocket(node);
+    expect((await socket.closed).code).toBe(REALTIME_CLOSE.unauthorized);
+  });
+
+  it("closes with 4401 when the first message is not a valid auth message or the token is bad", async () => {
+    const org = await t.tenant();
+    const good = await node.login(org.users.user.email);
+    for (const first of [
+      "hello",
+      JSON.stringify({ type: "auth" }),
+      JSON.stringify({ type: "auth", token: "abc.def.ghi" }),
+      JSON.stringify({ type: "auth", token: good.jwt, after: -1 }),
+    ]) {
+      const socket = await rawSocket(node);
+      socket.ws.send(first);
+      expect((await socket.closed).code, first).toBe(REALTIME_CLOSE.unauthorized);
+    }
+  });
+
+  it("closes with 4440 a socket authenticating with a session replaced by a newer sign-in", async () => {
+    const org = await t.tenant();
+    const older = await node.login(org.users.user.email);
+    const newer = await node.login(org.users.user.email);
+    const socket = await rawSocket(node);
+    socket.send({ type: "auth", token: older.jwt });
+    expect((await socket.closed).code).toBe(REALTIME_CLOSE.sessionReplaced);
+    expect((await connect(node, newer.jwt)).ready?.type).toBe("ready");
+  });
+
+  it("pushes session.revoked and closes with 4440 the open socket of a session replaced meanwhile", async () => {
+    const org = await t.tenant();
+    const older = await node.login(org.users.user.email);
+    const socket = await connect(node, older.jwt);
+    await node.login(org.users.user.email);
+    expect((await socket.closed).code).toBe(REALTIME_CLOSE.sessionReplaced);
+    expect(socket.events.map((e) => [e.type, e.payload])).toEqual([
+      ["session.revoked", { sessionId: older.sessionId, reason: "superseded" }],
+    ]);
+  });
+
+  it("closes with 4401, at the next sweep, the socket of a session that logged out", async () => {
+    const org = await t.tenant();
+    const session = await quick.login(org.users.user.email);
+    const socket = await connect(quick, session.jwt);
+    const out = await quick.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${session.jwt}` },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await socket.closed).code).toBe(REALTIME_CLOSE.unauthorized);
+  });
+});
+
+describe("heartbeat", () => {
+  it("terminates a socket that stops answering pings, and keeps one that answers", async () => {
+    const org = await t.tenant();
+    const deaf = await quick.login(org.users.user.email);
+    const alive = await quick.login(org.users.other.email);
+    const silent = await rawSocket(quick, { autoPong: false });
+    silent.send({ type: "auth", token: deaf.jwt });
+    await silent.waitFor((m) => m.type === "ready");
+    const answering = await connect(quick, alive.jwt);
+    // Terminated without a close frame: the client sees 1006.
+    expect((await silent.closed).code).toBe(1006);
+    await sleep(300);
+    expect(answering.closedWith).toBeNull();
+  });
+});

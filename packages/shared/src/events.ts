@@ -1,0 +1,150 @@
+import { z } from "zod";
+
+/**
+ * Real-time events (DESIGN §5): every name a server may write to the `events` log, with its
+ * payload, typed like Immich's EventMap. The server records them with `recordEvent(tx, orgId,
+ * {type, payload})`; the web receives them on /api/realtime or from GET /api/events.
+ *
+ * Payloads carry ids and small facts, not whole records: a browser that needs more re-reads the
+ * resource through its own endpoint, which applies the same permissions as any other read.
+ */
+
+/** Why a session ended; the same reasons as the sessions table. */
+export const SESSION_REVOKE_REASONS = ["logout", "superseded", "reuse", "idle", "password", "removed"] as const;
+export type SessionRevokeReason = (typeof SESSION_REVOKE_REASONS)[number];
+
+/** A payload whose shape its module will define when it is built; ids only, never secrets. */
+type PayloadToDefine = Record<string, unknown>;
+
+export type EventMap = {
+  /** A session of the target user ended; a socket of that session is closed (4440 if superseded). */
+  "session.revoked": { sessionId: string; reason: SessionRevokeReason };
+  /** The target user joined or left a team: what they may see changes. */
+  "team.membership": { teamId: string; change: "added" | "removed" };
+  // Declared for the modules to come (DESIGN §5, VOICE.md §6); payloads are settled with them.
+  "thread.created": PayloadToDefine;
+  "thread.updated": PayloadToDefine;
+  "thread.removed": PayloadToDefine;
+  "message.created": PayloadToDefine;
+  "message.updated": PayloadToDefine;
+  "call.offer": PayloadToDefine;
+  "call.offer.revoked": PayloadToDefine;
+  "call.updated": PayloadToDefine;
+  "call.ended": PayloadToDefine;
+  "transfer.updated": PayloadToDefine;
+  "queue.updated": PayloadToDefine;
+  "status.updated": PayloadToDefine;
+};
+
+export type EventName = keyof EventMap;
+
+export const EVENT_NAMES = [
+  "session.revoked",
+  "team.membership",
+  "thread.created",
+  "thread.updated",
+  "thread.removed",
+  "message.created",
+  "message.updated",
+  "call.offer",
+  "call.offer.revoked",
+  "call.updated",
+  "call.ended",
+  "transfer.updated",
+  "queue.updated",
+  "status.updated",
+] as const satisfies readonly EventName[];
+
+// Every name of the map is listed above (`satisfies` checks nothing else is): else a compile error.
+type AssertNever<T extends never> = T;
+type _EveryNameListed = AssertNever<Exclude<EventName, (typeof EVENT_NAMES)[number]>>;
+
+/** Close codes of /api/realtime beyond the standard ones. */
+export const REALTIME_CLOSE = {
+  /** No valid auth message within 10 s, bad token, or the session ended (not replaced). */
+  unauthorized: 4401,
+  /** The session was replaced by a newer sign-in: the web shows the forced-disconnect dialog. */
+  sessionReplaced: 4440,
+  /** The client read too slowly; reconnect with `after` to resume. */
+  tooSlow: 4408,
+} as const;
+
+// ---- Wire messages ------------------------------------------------------------------------
+
+const position = z.number().int().min(0);
+
+/**
+ * The first message a client sends on /api/realtime (a browser cannot set an Authorization
+ * header on a WebSocket). `after`: the last position it saw; omitted, the stream starts now.
+ */
+export const realtimeAuthMessage = z
+  .object({
+    type: z.literal("auth"),
+    token: z.string().min(1).max(4096),
+    after: position.optional(),
+  })
+  .strict();
+export type RealtimeAuthMessage = z.infer<typeof realtimeAuthMessage>;
+
+/** Every message a client may send (more to come: call keys, presence). */
+export const realtimeClientMessage = z.discriminatedUnion("type", [realtimeAuthMessage]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
+
+/** One event as a client receives it, on the socket or from GET /api/events. */
+export const realtimeEvent = z.object({
+  position,
+  // Any name, not only EVENT_NAMES: during a rolling deploy a newer node may write a name this
+  // one does not know yet; clients switch on the names they know and skip the rest.
+  type: z.string(),
+  /** Null: every staff member of the organisation may see it. */
+  teamId: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type RealtimeEvent = z.infer<typeof realtimeEvent>;
+
+/** An event with its payload typed by name, for code that switches on `type`. */
+export type TypedRealtimeEvent<K extends EventName = EventName> = {
+  [N in K]: Omit<RealtimeEvent, "type" | "payload"> & { type: N; payload: EventMap[N] };
+}[K];
+
+/**
+ * Sent once the missed events (after `after`) are sent; live events follow. `position` is where
+ * the client stands now: resume from the highest of it and the positions of events received.
+ * `resync`: the client was too far behind (or ahead, after a restore): it must re-read its
+ * lists, then carry on from `position`.
+ */
+export const realtimeReady = z.object({
+  type: z.literal("ready"),
+  position,
+  resync: z.boolean(),
+});
+export type RealtimeReady = z.infer<typeof realtimeReady>;
+
+/** Every message the server sends: `ready` or an event (event names always hold a dot). */
+export const realtimeServerMessage = z.union([realtimeReady, realtimeEvent]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessage>;
+
+// ---- Polling fallback: GET /api/events ----------------------------------------------------
+
+export const EVENTS_PAGE_MAX = 500;
+
+export const eventsQuery = z
+  .object({
+    /** The last position seen; omitted, the answer is only the current position. */
+    after: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(100),
+  })
+  .strict();
+export type EventsQuery = z.infer<typeof eventsQuery>;
+
+export const eventsPage = z.object({
+  events: z.array(realtimeEvent),
+  /** Ask next with `after` = this. */
+  position,
+  /** More events wait after `position`: ask again at once. */
+  hasMore: z.boolean(),
+  /** Same meaning as on `ready`. */
+  resync: z.boolean(),
+});
+export type EventsPage = z.infer<typeof eventsPage>;
