@@ -9,7 +9,10 @@ const serverBoundaries = {
     "error",
     {
       patterns: [
-        { group: ["**/apps/web/**", "@relais/web", "@relais/web/*"], message: "The server never imports the web app; share through @relais/shared." },
+        {
+          group: ["**/apps/web/**", "@relais/web", "@relais/web/*"],
+          message: "The server never imports the web app; share through @relais/shared.",
+        },
         { group: ["../*/repo.ts", "../../modules/*/repo.ts"], message: "A module calls another module's service.ts, never its repo.ts." },
       ],
     },
@@ -22,7 +25,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ["vitest.config.ts"] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
     rules: {
@@ -58,7 +61,10 @@ export default tseslint.config(
   {
     files: ["packages/shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/apps/**"], message: "packages/shared imports nothing from the apps." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/apps/**"], message: "packages/shared imports nothing from the apps." }] },
+      ],
     },
   },
   {

@@ -23,7 +23,9 @@ function figures(name, r) {
     non2xx: r.non2xx,
     errors: r.errors,
   };
-  console.log(`${name.padEnd(14)} ${String(out.requestsPerSecond).padStart(6)} req/s  p50 ${out.latencyMs.p50} ms  p99 ${out.latencyMs.p99} ms  non-2xx ${out.non2xx}`);
+  console.log(
+    `${name.padEnd(14)} ${String(out.requestsPerSecond).padStart(6)} req/s  p50 ${out.latencyMs.p50} ms  p99 ${out.latencyMs.p99} ms  non-2xx ${out.non2xx}`,
+  );
   return out;
 }
 

@@ -25,6 +25,8 @@ it("db/schema.ts names exactly the columns the migrations create", async () => {
   for (const r of tables.rows) (actual[r.table_name] ??= []).push(r.column_name);
 
   const declared: Columns = {
+    event_cursors: { organization_id: true, last_position: true },
+    events: { organization_id: true, position: true, type: true, team_id: true, user_id: true, payload: true, created_at: true },
     tiers: { id: true, name: true, permissions: true },
     services: { id: true, sector: true, label_fr: true, label_en: true },
     organizations: {

@@ -6,6 +6,8 @@ import type { TestProject } from "vitest/node";
 import { createDatabase } from "../src/db/database.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
+import { enableAppLogin } from "../src/db/app-login.ts";
+import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { seedReference } from "../src/seed/reference.ts";
 
 declare module "vitest" {
@@ -48,16 +50,18 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${template}`);
   const db = createDatabase(withDatabase(serverUrl, template), { appPoolSize: 1, ownerPoolSize: 1 });
   await migrateToLatest(db.owner);
+  // Requests in tests log in as relais_app itself, as they do on the embedded database.
+  await enableAppLogin(db.owner, serverUrl, TEST_APP_PASSWORD);
   await seedReference(db.owner);
   await db.close();
   project.provide("pgServerUrl", serverUrl);
   project.provide("templateDatabase", template);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
-      [`${template}_%`, template],
-    );
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [
+      `${template}_%`,
+      template,
+    ]);
     for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
     await admin.end();
     await stopEmbedded?.();

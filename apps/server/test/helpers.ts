@@ -7,6 +7,8 @@ import { buildApp } from "../src/app.ts";
 import type { AppDeps } from "../src/app-deps.ts";
 import { loadConfig } from "../src/config.ts";
 import { createDatabase, type Database } from "../src/db/database.ts";
+import { appUrlFor } from "../src/db/app-login.ts";
+import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { hashPassword } from "../src/platform/auth/passwords.ts";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
 import { createMailer, type OutgoingMail } from "../src/platform/mail.ts";
@@ -68,7 +70,7 @@ let counter = 0;
 /** The whole server on its own database, with factories that build a consistent tenant graph. */
 export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}): Promise<TestApp> {
   const database = await cloneDatabase();
-  const db = createDatabase(database.url, { appPoolSize: 10, ownerPoolSize: 2 });
+  const db = createDatabase(database.url, { appUrl: appUrlFor(database.url, TEST_APP_PASSWORD), appPoolSize: 10, ownerPoolSize: 2 });
   const config = { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false" }), ...overrides };
   const mails: OutgoingMail[] = [];
   const devMailer = createMailer({ from: config.MAIL_FROM, dataDir: "/nonexistent" });

@@ -46,7 +46,10 @@ export const createTeamRequest = z
     email: email.nullable().optional(),
     phoneNumber: phone.nullable().optional(),
     /** A team is born with at least one administrator and one user (spec part 1 §5). */
-    members: z.array(z.object({ userId: uuid, teamRole })).min(1).max(500),
+    members: z
+      .array(z.object({ userId: uuid, teamRole }))
+      .min(1)
+      .max(500),
   })
   .strict();
 export type CreateTeamRequest = z.infer<typeof createTeamRequest>;

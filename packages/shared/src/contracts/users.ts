@@ -26,29 +26,31 @@ export const createUserRequest = z
     role: z.enum(ROLES),
     locale: z.enum(PROFILE_LOCALES).default("fr-CA"),
     password: newPassword,
-    teams: z.array(z.object({ id: uuid, teamRole })).min(1, { message: "error.user-needs-team" }).max(50),
+    teams: z
+      .array(z.object({ id: uuid, teamRole }))
+      .min(1, { message: "error.user-needs-team" })
+      .max(50),
   })
   .strict();
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
-export const updateUserRequest = z
-  .object({ name: requiredText(120).optional(), role: z.enum(ROLES).optional() })
-  .strict();
+export const updateUserRequest = z.object({ name: requiredText(120).optional(), role: z.enum(ROLES).optional() }).strict();
 
 /** The signed-in user edits their own profile. */
 export const updateProfileRequest = z
   .object({
     name: requiredText(120).optional(),
     locale: z.enum(PROFILE_LOCALES).optional(),
-    settings: z
-      .object({ allowIncomingCalls: z.boolean().optional(), audioNotifications: z.boolean().optional() })
-      .strict()
-      .optional(),
+    settings: z.object({ allowIncomingCalls: z.boolean().optional(), audioNotifications: z.boolean().optional() }).strict().optional(),
   })
   .strict();
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 export const changePasswordRequest = z
-  .object({ currentPassword: z.string().min(1, { message: "validation.required" }).max(200), password: newPassword, confirmation: z.string() })
+  .object({
+    currentPassword: z.string().min(1, { message: "validation.required" }).max(200),
+    password: newPassword,
+    confirmation: z.string(),
+  })
   .strict()
   .refine((v) => v.password === v.confirmation, { path: ["confirmation"], message: "validation.password-confirmation" });

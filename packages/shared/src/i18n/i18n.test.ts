@@ -105,10 +105,7 @@ describe("catalogues", () => {
     expect(sorted(placeholders(parse("Essayez dans {retry} secondes.")))).not.toEqual(
       sorted(placeholders(parse("Try again in {seconds} seconds."))),
     );
-    expect(sorted(placeholders(parse("{n, plural, one {# élément} other {# éléments {x}}}")))).toEqual([
-      "n:plural",
-      "x:argument",
-    ]);
+    expect(sorted(placeholders(parse("{n, plural, one {# élément} other {# éléments {x}}}")))).toEqual(["n:plural", "x:argument"]);
     expect(() => parse("Maximum de {maxLength caractères.")).toThrow();
   });
 
@@ -302,11 +299,7 @@ const SPEC_TEXTS: [string, "fr-CA" | "en-CA", string][] = [
   ["error.no-microphone", "fr-CA", "Aucun microphone détecté sur cet appareil"],
   ["error.unsupported-device", "fr-CA", "Appareil non supporté (1024 px minimum)"],
   ["error.message-send-failed", "fr-CA", "Échec de l'envoi du message"],
-  [
-    "error.scheduled-message-save",
-    "fr-CA",
-    "Erreur lors de la création, mise à jour ou suppression du message programmé",
-  ],
+  ["error.scheduled-message-save", "fr-CA", "Erreur lors de la création, mise à jour ou suppression du message programmé"],
   ["validation.email-already-in-list", "fr-CA", "Le courriel est déjà dans la liste"],
   ["validation.scheduled-message-required", "fr-CA", "Le message est requis"],
   ["validation.scheduled-title-required", "fr-CA", "Le titre est requis"],

@@ -21,8 +21,7 @@ const day = (over: Partial<DaySchedule> = {}): DaySchedule => ({
 });
 
 /** A week whose every day is `d` (with its own day number). */
-const week = (d: Partial<DaySchedule> = {}): WeekSchedule =>
-  Array.from({ length: 7 }, (_, i) => day({ ...d, day: i }));
+const week = (d: Partial<DaySchedule> = {}): WeekSchedule => Array.from({ length: 7 }, (_, i) => day({ ...d, day: i }));
 
 /** The issues of weekSchedule as `path -> message`, or [] when it parses. */
 function issues(value: unknown): { path: string; message: string }[] {

@@ -26,14 +26,8 @@ export const errors = defineMessages({
     "La connexion est impossible depuis cet appareil ou ce réseau.",
     "Signing in is not allowed from this device or network.",
   ],
-  "error.throttle": [
-    "Trop de requêtes. Essayez de nouveau dans {retry} secondes.",
-    "Too many requests. Try again in {retry} seconds.",
-  ],
-  "error.password-reset-invalid": [
-    "Ce lien de réinitialisation est invalide ou a expiré.",
-    "This reset link is invalid or has expired.",
-  ],
+  "error.throttle": ["Trop de requêtes. Essayez de nouveau dans {retry} secondes.", "Too many requests. Try again in {retry} seconds."],
+  "error.password-reset-invalid": ["Ce lien de réinitialisation est invalide ou a expiré.", "This reset link is invalid or has expired."],
   "error.current-password": ["Le mot de passe actuel est incorrect.", "The current password is incorrect."],
   "error.duplicate-email": ["Ce courriel est déjà utilisé.", "This email is already in use."],
   "error.duplicate-group-label": ["Une équipe porte déjà ce nom.", "A team already has this name."],
@@ -41,34 +35,19 @@ export const errors = defineMessages({
     "Le courriel d'une équipe ne peut pas être celui de l'organisation ou d'un utilisateur.",
     "A team email cannot be the organisation's or a user's email.",
   ],
-  "error.last-team-admin": [
-    "Chaque équipe doit garder au moins un administrateur.",
-    "Each team must keep at least one administrator.",
-  ],
-  "error.last-team-user": [
-    "Chaque équipe doit garder au moins un utilisateur.",
-    "Each team must keep at least one user.",
-  ],
+  "error.last-team-admin": ["Chaque équipe doit garder au moins un administrateur.", "Each team must keep at least one administrator."],
+  "error.last-team-user": ["Chaque équipe doit garder au moins un utilisateur.", "Each team must keep at least one user."],
   "error.last-org-admin": [
     "L'organisation doit garder au moins un administrateur.",
     "The organisation must keep at least one administrator.",
   ],
-  "error.user-needs-team": [
-    "Un utilisateur doit appartenir à au moins une équipe.",
-    "A user must belong to at least one team.",
-  ],
+  "error.user-needs-team": ["Un utilisateur doit appartenir à au moins une équipe.", "A user must belong to at least one team."],
   "error.team-admin-only": [
     "Seul un administrateur de l'équipe peut y ajouter des membres.",
     "Only an administrator of the team can add members to it.",
   ],
-  "error.cannot-join-self": [
-    "Vous ne pouvez pas vous ajouter vous-même à une équipe.",
-    "You cannot add yourself to a team.",
-  ],
-  "error.single-team-only": [
-    "Votre forfait ne permet qu'une seule équipe.",
-    "Your plan allows a single team only.",
-  ],
+  "error.cannot-join-self": ["Vous ne pouvez pas vous ajouter vous-même à une équipe.", "You cannot add yourself to a team."],
+  "error.single-team-only": ["Votre forfait ne permet qu'une seule équipe.", "Your plan allows a single team only."],
   "error.already-member": ["Cet utilisateur est déjà membre de l'équipe.", "This user is already a member of the team."],
   "error.not-member": ["Vous n'êtes pas membre de cette équipe.", "You are not a member of this team."],
   "error.team-not-empty": [
@@ -76,14 +55,8 @@ export const errors = defineMessages({
     "First move the members who belong only to this team.",
   ],
   "error.main-team": ["L'équipe principale ne peut pas être supprimée.", "The main team cannot be deleted."],
-  "error.change-group": [
-    "Une erreur est survenue lors du changement d'équipe.",
-    "An error occurred when changing the group.",
-  ],
-  "error.update-status": [
-    "Une erreur est survenue lors de la mise à jour du statut.",
-    "An error occurred while updating the status.",
-  ],
+  "error.change-group": ["Une erreur est survenue lors du changement d'équipe.", "An error occurred when changing the group."],
+  "error.update-status": ["Une erreur est survenue lors de la mise à jour du statut.", "An error occurred while updating the status."],
   "error.add-conversation": [
     "Une erreur est survenue lors de la création de la conversation.",
     "An error occurred while creating the conversation.",
@@ -92,55 +65,28 @@ export const errors = defineMessages({
     "Le numéro de téléphone pour ce contact est invalide.",
     "The phone number for this contact is invalid.",
   ],
-  "error.appointment-taken": [
-    "Cette disponibilité est déjà prise par un autre patient",
-    "This slot is already taken by another patient",
-  ],
-  "error.existing-conversation": [
-    "Une conversation existe déjà avec ce numéro.",
-    "A conversation already exists with this number.",
-  ],
+  "error.appointment-taken": ["Cette disponibilité est déjà prise par un autre patient", "This slot is already taken by another patient"],
+  "error.existing-conversation": ["Une conversation existe déjà avec ce numéro.", "A conversation already exists with this number."],
   "error.existing-archived": [
     "Une conversation archivée existe déjà avec ce numéro.",
     "An archived conversation already exists with this number.",
   ],
   "error.too-many": ["Trop d'éléments.", "Too many items."],
-  "error.provider-disconnected": [
-    "Le compte courriel de l'équipe est déconnecté.",
-    "The team's email account is disconnected.",
-  ],
+  "error.provider-disconnected": ["Le compte courriel de l'équipe est déconnecté.", "The team's email account is disconnected."],
   "error.no-sips": ["Aucun poste SIP disponible.", "No SIP line available."],
   "error.phone-invalid": ["Le numéro de téléphone est invalide.", "The phone number is invalid."],
-  "error.min-search-characters": [
-    "La recherche doit contenir au moins 3 caractères.",
-    "Search needs at least 3 characters.",
-  ],
-  "error.search-results": [
-    "Trop de résultats dans la recherche, veuillez la préciser.",
-    "Too many results, please refine your search.",
-  ],
+  "error.min-search-characters": ["La recherche doit contenir au moins 3 caractères.", "Search needs at least 3 characters."],
+  "error.search-results": ["Trop de résultats dans la recherche, veuillez la préciser.", "Too many results, please refine your search."],
   "error.no-microphone": ["Aucun microphone détecté sur cet appareil", "No microphone detected on this device"],
   "error.unsupported-device": ["Appareil non supporté (1024 px minimum)", "Device not supported (1024 px minimum)"],
-  "error.invalid-break-time": [
-    "Les pauses doivent être comprises dans les heures d'ouverture.",
-    "Breaks must be within working hours.",
-  ],
-  "error.get-patient": [
-    "Une erreur est survenue lors de la recherche du contact.",
-    "An error occurred while looking up the contact.",
-  ],
-  "error.organization-load": [
-    "Impossible de charger les données de l'organisation.",
-    "Unable to load the organisation's data.",
-  ],
+  "error.invalid-break-time": ["Les pauses doivent être comprises dans les heures d'ouverture.", "Breaks must be within working hours."],
+  "error.get-patient": ["Une erreur est survenue lors de la recherche du contact.", "An error occurred while looking up the contact."],
+  "error.organization-load": ["Impossible de charger les données de l'organisation.", "Unable to load the organisation's data."],
   "error.tiers-load": ["Impossible de charger le forfait.", "Unable to load the plan."],
 
   // Conversations and contacts (spec part 1 §8, part 2 §8).
   "error.contact-exists": ["Ce contact existe déjà.", "This contact already exists."],
-  "error.existing-contact": [
-    "Un contact existe déjà avec ce numéro de téléphone.",
-    "A contact already exists with this phone number.",
-  ],
+  "error.existing-contact": ["Un contact existe déjà avec ce numéro de téléphone.", "A contact already exists with this phone number."],
   "error.existing-flux": [
     "Un flux automatisé est déjà en cours pour ce contact.",
     "An automated flow is already in progress for this contact.",
@@ -177,85 +123,46 @@ export const errors = defineMessages({
   "error.image-size": ["L'image ne doit pas dépasser 200 Ko.", "The image must not exceed 200 KB."],
   "error.pdf-size": ["Le fichier PDF doit faire moins de 600 Ko.", "The PDF file must be under 600 KB."],
   "error.media-size": ["Le fichier média ne doit pas dépasser 2 Mo.", "The media file must not exceed 2 MB."],
-  "error.limit-size": [
-    "Le total des pièces jointes doit être inférieur à 20 Mo.",
-    "Attachments must total less than 20 MB.",
-  ],
-  "error.file-too-large": [
-    "Le fichier est trop volumineux (maximum {size}).",
-    "The file is too large (maximum {size}).",
-  ],
+  "error.limit-size": ["Le total des pièces jointes doit être inférieur à 20 Mo.", "Attachments must total less than 20 MB."],
+  "error.file-too-large": ["Le fichier est trop volumineux (maximum {size}).", "The file is too large (maximum {size})."],
   "error.download": [
     "Une erreur est survenue lors du téléchargement de la pièce jointe.",
     "An error occurred while downloading the attachment.",
   ],
 
   // Session, access and configuration.
-  "error.too-many-attempts": [
-    "Trop de tentatives. Veuillez réessayer plus tard.",
-    "Too many attempts. Please try again later.",
-  ],
+  "error.too-many-attempts": ["Trop de tentatives. Veuillez réessayer plus tard.", "Too many attempts. Please try again later."],
   "error.invalid-invitation-code": ["Le code d'invitation est invalide.", "The invitation code is invalid."],
   "error.invalid-user-group-email-domain": [
     "Le domaine de ce courriel n'est pas accepté pour une équipe.",
     "This email domain is not accepted for a team.",
   ],
-  "error.no-phones-configured": [
-    "Aucun numéro de téléphone n'est configuré.",
-    "No phone number is configured.",
-  ],
-  "error.web-calls-update": [
-    "Impossible de mettre à jour les appels web.",
-    "Unable to update web calls.",
-  ],
+  "error.no-phones-configured": ["Aucun numéro de téléphone n'est configuré.", "No phone number is configured."],
+  "error.web-calls-update": ["Impossible de mettre à jour les appels web.", "Unable to update web calls."],
   "error.tokens-load": ["Impossible de charger les jetons.", "Unable to load the tokens."],
   "error.email-logout": [
     "Une erreur est survenue lors de la déconnexion du compte courriel.",
     "An error occurred while disconnecting the email account.",
   ],
-  "error.synchronisation": [
-    "Une erreur est survenue lors de la synchronisation.",
-    "An error occurred during synchronisation.",
-  ],
-  "error.support-send": [
-    "Une erreur est survenue lors de l'envoi du message",
-    "An error occurred while sending the message",
-  ],
+  "error.synchronisation": ["Une erreur est survenue lors de la synchronisation.", "An error occurred during synchronisation."],
+  "error.support-send": ["Une erreur est survenue lors de l'envoi du message", "An error occurred while sending the message"],
   /** Not an error, but the other outcome of the support request (spec part 2 §8). */
   "success.support-send": ["Votre demande a été envoyée avec succès!", "Your request has been sent successfully!"],
 
   // Connection of the messaging feed and of the voice device (spec part 1 §4, §8).
-  "error.connection-unstable": [
-    "La connexion est instable.",
-    "The connection is unstable.",
-  ],
+  "error.connection-unstable": ["La connexion est instable.", "The connection is unstable."],
   "error.reconnecting": ["Reconnexion en cours…", "Reconnecting…"],
-  "error.initialisation-failed": [
-    "Le chargement des conversations a échoué.",
-    "The conversations failed to load.",
-  ],
+  "error.initialisation-failed": ["Le chargement des conversations a échoué.", "The conversations failed to load."],
 
   // Voice calls (spec part 1 §5, §8).
   "error.unable-to-initiate-call": ["Impossible de lancer l'appel", "Unable to initiate call"],
   "error.invalid-number": ["Le numéro entré est invalide.", "The number entered is invalid."],
-  "error.call-contact": [
-    "Une erreur est survenue lors de l'appel du contact",
-    "An error occurred while calling contact",
-  ],
-  "error.transfer-call": [
-    "Une erreur est survenue lors du transfert de l'appel.",
-    "An error occurred while transferring the call.",
-  ],
+  "error.call-contact": ["Une erreur est survenue lors de l'appel du contact", "An error occurred while calling contact"],
+  "error.transfer-call": ["Une erreur est survenue lors du transfert de l'appel.", "An error occurred while transferring the call."],
   "error.send-call-to-queue": [
     "Une erreur est survenue lors de l'envoi de l'appel dans la file d'attente.",
     "An error occurred while sending the call to the queue.",
   ],
-  "error.enqueue": [
-    "Impossible de placer l'appel dans la file d'attente.",
-    "Unable to place the call in the queue.",
-  ],
-  "error.dequeue": [
-    "Impossible de retirer l'appel de la file d'attente.",
-    "Unable to take the call out of the queue.",
-  ],
+  "error.enqueue": ["Impossible de placer l'appel dans la file d'attente.", "Unable to place the call in the queue."],
+  "error.dequeue": ["Impossible de retirer l'appel de la file d'attente.", "Unable to take the call out of the queue."],
 });

@@ -24,18 +24,12 @@ export const validation = defineMessages({
     "Le mot de passe doit contenir au moins une lettre majuscule.",
     "The password must contain at least one uppercase letter.",
   ],
-  "validation.password-digit": [
-    "Le mot de passe doit contenir au moins un chiffre.",
-    "The password must contain at least one digit.",
-  ],
+  "validation.password-digit": ["Le mot de passe doit contenir au moins un chiffre.", "The password must contain at least one digit."],
   "validation.password-special": [
     "Le mot de passe doit contenir au moins un caractère spécial.",
     "The password must contain at least one special character.",
   ],
-  "validation.password-confirmation": [
-    "La confirmation doit être identique au mot de passe.",
-    "The confirmation must match the password.",
-  ],
+  "validation.password-confirmation": ["La confirmation doit être identique au mot de passe.", "The confirmation must match the password."],
 
   // Other rules of spec part 2 §5.
   "validation.number": ["Veuillez entrer un nombre valide.", "Please enter a valid number."],
@@ -46,23 +40,11 @@ export const validation = defineMessages({
   "validation.extension": ["Le poste doit contenir de 0 à 3 chiffres.", "The extension must have 0 to 3 digits."],
   "validation.id-no-dash": ["L'identifiant ne doit pas contenir de trait d'union.", "The identifier must not contain a dash."],
   "validation.not-in": ["Cette valeur n'est pas permise.", "This value is not allowed."],
-  "validation.max-size": [
-    "Le fichier ne doit pas dépasser {size}.",
-    "The file must not exceed {size}.",
-  ],
-  "validation.automatic-message-required": [
-    "Le message automatique ne peut pas être vide.",
-    "The automatic message cannot be empty.",
-  ],
+  "validation.max-size": ["Le fichier ne doit pas dépasser {size}.", "The file must not exceed {size}."],
+  "validation.automatic-message-required": ["Le message automatique ne peut pas être vide.", "The automatic message cannot be empty."],
   "validation.email-already-in-list": ["Le courriel est déjà dans la liste", "The email is already in the list"],
-  "validation.availability-overlap": [
-    "Les disponibilités ne doivent pas se chevaucher.",
-    "Availability must not overlap.",
-  ],
-  "validation.slide-label-required": [
-    "Chaque diapositive doit avoir un libellé.",
-    "Each slide needs a label.",
-  ],
+  "validation.availability-overlap": ["Les disponibilités ne doivent pas se chevaucher.", "Availability must not overlap."],
+  "validation.slide-label-required": ["Chaque diapositive doit avoir un libellé.", "Each slide needs a label."],
 
   // Scheduled messages (spec part 2 §5); the time format is validation.time-format.
   "validation.scheduled-title-required": ["Le titre est requis", "The title is required"],
@@ -80,7 +62,10 @@ export const validation = defineMessages({
   "validation.required-alias": ["Le champ « Alias » est requis.", "The 'Alias' field is required."],
   "validation.required-birthday": ["Le champ « Date de naissance » est requis.", "The 'Date of birth' field is required."],
   "validation.required-organization-name": ["Le champ « Nom de l'organisation » est requis.", "The 'Organisation name' field is required."],
-  "validation.required-consultation-alias": ["Le champ « Alias de la consultation » est requis.", "The 'Consultation alias' field is required."],
+  "validation.required-consultation-alias": [
+    "Le champ « Alias de la consultation » est requis.",
+    "The 'Consultation alias' field is required.",
+  ],
   "validation.required-protocol-alias": ["Le champ « Alias du protocole » est requis.", "The 'Protocol alias' field is required."],
   "validation.required-contact-name": ["Le champ « Nom du contact » est requis.", "The 'Contact name' field is required."],
   "validation.required-content": ["Le champ « Contenu » est requis.", "The 'Content' field is required."],
@@ -93,7 +78,10 @@ export const validation = defineMessages({
   "validation.required-name": ["Le champ « Nom » est requis.", "The 'Name' field is required."],
   "validation.required-teams": ["Le champ « Équipes » est requis.", "The 'Teams' field is required."],
   "validation.required-password": ["Le champ « Mot de passe » est requis.", "The 'Password' field is required."],
-  "validation.required-password-confirmation": ["Le champ « Confirmation du mot de passe » est requis.", "The 'Password confirmation' field is required."],
+  "validation.required-password-confirmation": [
+    "Le champ « Confirmation du mot de passe » est requis.",
+    "The 'Password confirmation' field is required.",
+  ],
   "validation.required-phone": ["Le champ « Téléphone » est requis.", "The 'Phone' field is required."],
   "validation.required-telephone": ["Le champ « Numéro de téléphone » est requis.", "The 'Telephone number' field is required."],
   "validation.required-post-id": ["Le champ « Identifiant de la publication » est requis.", "The 'Post ID' field is required."],

@@ -1,0 +1,737 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { parse as parseQuery, stringify as stringifyQuery } from "node:querystring";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { z } from "zod";
+import {
+  addMemberRequest,
+  changePasswordRequest,
+  createTeamRequest,
+  createUserRequest,
+  defaultWeekSchedule,
+  eventsQuery,
+  idParams,
+  isMessageId,
+  loginRequest,
+  logoutRequest,
+  memberParams,
+  passwordForgotRequest,
+  passwordResetRequest,
+  servicesQuery,
+  statusRequest,
+  updateMaintenanceStatusRequest,
+  updateMemberRequest,
+  updateOrganizationRequest,
+  updateProfileRequest,
+  updateTeamRequest,
+  updateUserRequest,
+  userGroupRequest,
+} from "@relais/shared";
+import { createTokenSigner } from "../src/platform/auth/tokens.ts";
+import { createTestApp, PASSWORD, type Session, type Tenant, type TestApp } from "./helpers.ts";
+
+/**
+ * Hostile input on every route of docs/api.md: broken JSON, wrong types, missing and unknown
+ * fields, oversized bodies, SQL and HTML, NUL characters, ids that are not uuids, huge strings.
+ * Every answer must be a 4xx in the one error shape with a catalogue key, and nothing may be
+ * written. The list of routes is checked against the app's own and against docs/api.md, so a
+ * new route without hostile coverage fails here.
+ */
+
+let t: TestApp;
+let org: Tenant;
+let other: Tenant;
+let admin: Session;
+let devops: Session;
+let replaced: Session;
+/** A team that may be deleted and a membership that may be removed: a request slipping through would show. */
+let spareTeam: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await t.tenant();
+  other = await t.tenant();
+  admin = await t.login(org.users.admin.email);
+  devops = await t.login(org.users.devops.email);
+  const created = await t.request({
+    method: "POST",
+    url: "/api/user-groups",
+    token: admin.jwt,
+    payload: {
+      label: "Équipe de réserve",
+      members: [
+        { userId: org.users.admin.id, teamRole: "admin" },
+        { userId: org.users.marketing.id, teamRole: "user" },
+        { userId: org.users.user.id, teamRole: "user" },
+      ],
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`spare team: ${created.body}`);
+  spareTeam = created.json().id;
+  // A session replaced by a newer sign-in of the same person.
+  replaced = await t.login(org.users.other.email);
+  await t.login(org.users.other.email);
+});
+afterAll(() => t.close());
+
+const SQL = "'; drop table users; --";
+const SQL2 = "1' or '1'='1";
+const HTML = "<script>alert(1)</script>";
+const HUGE = "x".repeat(100_000);
+const NUL = "a\u0000b";
+const UNKNOWN_ID = "4a0e6c55-5b3a-4f1e-9d2c-7e8f9a0b1c2d";
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Ctx = { org: Tenant; other: Tenant; spareTeam: string };
+type Route = {
+  method: Method;
+  /** As in the OpenAPI document: /api/user-groups/{id}. */
+  path: string;
+  public?: boolean;
+  /** Who calls it in the hostile run: someone allowed, so input reaches as deep as it can. */
+  as?: "admin" | "devops";
+  params?: (c: Ctx) => Record<string, string>;
+  paramsSchema?: z.ZodType;
+  /** A valid body, never sent as is: each hostile body is one change away from it. */
+  body?: (c: Ctx) => unknown;
+  bodySchema?: z.ZodType;
+  /** A valid query string, never sent as is, and its contract. */
+  query?: Record<string, string>;
+  querySchema?: z.ZodType;
+  /** The route reads a body at all (POST/PUT, and DELETE with a JSON content type). */
+  parsesBody?: boolean;
+};
+
+const week = defaultWeekSchedule();
+const MAINTENANCE = {
+  status: "under_maintenance",
+  enabled: true,
+  banner: true,
+  bannerText: { "fr-CA": "Maintenance", "en-CA": "Maintenance" },
+  overlay: false,
+  dismissable: true,
+  nextWindow: "2026-05-01T02:00:00.000Z",
+  durationMinutes: 60,
+};
+
+const ROUTES: Route[] = [
+  { method: "GET", path: "/api/health", public: true },
+  { method: "GET", path: "/api/status", public: true },
+  { method: "PUT", path: "/api/status", as: "devops", body: () => MAINTENANCE, bodySchema: updateMaintenanceStatusRequest },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    public: true,
+    body: () => ({ username: "personne@test.relais", password: "Nope!2026x" }),
+    bodySchema: loginRequest,
+  },
+  { method: "POST", path: "/api/auth/refresh", public: true, parsesBody: true },
+  { method: "POST", path: "/api/auth/logout", body: () => ({ revokeAll: false }), bodySchema: logoutRequest.optional() },
+  { method: "GET", path: "/api/auth/profile" },
+  {
+    method: "PUT",
+    path: "/api/auth/profile",
+    body: () => ({ name: "Nom", locale: "fr-CA", settings: { allowIncomingCalls: true } }),
+    bodySchema: updateProfileRequest,
+  },
+  {
+    method: "PUT",
+    path: "/api/auth/password",
+    body: () => ({ currentPassword: "Mauvais!2026", password: "Nouveau!2027", confirmation: "Nouveau!2027" }),
+    bodySchema: changePasswordRequest,
+  },
+  { method: "PUT", path: "/api/auth/status", body: () => ({ status: "busy" }), bodySchema: statusRequest },
+  { method: "PUT", path: "/api/auth/user-group", body: (c) => ({ userGroup: c.org.teams.second }), bodySchema: userGroupRequest },
+  {
+    method: "POST",
+    path: "/api/auth/password-forgot",
+    public: true,
+    body: () => ({ email: "personne@test.relais", locale: "fr-CA" }),
+    bodySchema: passwordForgotRequest,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/password-reset",
+    public: true,
+    body: (c) => ({ token: `${c.org.orgId}.${UNKNOWN_ID}.${"s".repeat(43)}`, password: "Nouveau!2027", confirmation: "Nouveau!2027" }),
+    bodySchema: passwordResetRequest,
+  },
+  { method: "GET", path: "/api/organizations/{id}", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
+  {
+    method: "PUT",
+    path: "/api/organizations",
+    body: () => ({
+      name: { "fr-CA": "Nom", "en-CA": "Name" },
+      url: "https://exemple.test",
+      address: "1 rue",
+      email: "clinique@exemple.test",
+      phone: "+15145550100",
+      schedule: { week, vacation: { start: "2026-07-01", end: "2026-07-10" } },
+      officeNetworks: ["192.0.2.0/24"],
+      options: { twilio: { webCallsEnabled: false }, voiceQueue: { enabled: true }, auth: { disallowLoginOutsideWorkHours: true } },
+    }),
+    bodySchema: updateOrganizationRequest,
+  },
+  { method: "GET", path: "/api/tiers/organization/{id}", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
+  { method: "GET", path: "/api/services", query: { sector: "dental" }, querySchema: servicesQuery },
+  { method: "GET", path: "/api/user-groups" },
+  { method: "GET", path: "/api/user-groups/belongs" },
+  { method: "GET", path: "/api/user-groups/{id}", params: (c) => ({ id: c.org.teams.second }), paramsSchema: idParams },
+  {
+    method: "POST",
+    path: "/api/user-groups",
+    body: (c) => ({
+      label: "Nouvelle",
+      email: "nouvelle@exemple.test",
+      phoneNumber: "+15145550101",
+      members: [
+        { userId: c.org.users.admin.id, teamRole: "admin" },
+        { userId: c.org.users.user.id, teamRole: "user" },
+      ],
+    }),
+    bodySchema: createTeamRequest,
+  },
+  {
+    method: "PUT",
+    path: "/api/user-groups/{id}",
+    params: (c) => ({ id: c.org.teams.second }),
+    paramsSchema: idParams,
+    body: () => ({
+      label: "Renommée",
+      email: "equipe@exemple.test",
+      emailProvider: "Gmail",
+      phoneNumber: "+15145550102",
+      schedule: { week },
+      settings: { voiceQueue: true },
+    }),
+    bodySchema: updateTeamRequest,
+  },
+  { method: "DELETE", path: "/api/user-groups/{id}", params: (c) => ({ id: c.spareTeam }), paramsSchema: idParams, parsesBody: true },
+  {
+    method: "POST",
+    path: "/api/user-groups/{id}/members",
+    params: (c) => ({ id: c.org.teams.second }),
+    paramsSchema: idParams,
+    body: (c) => ({ userId: c.org.users.marketing.id, teamRole: "user" }),
+    bodySchema: addMemberRequest,
+  },
+  {
+    method: "PUT",
+    path: "/api/user-groups/{id}/members/{userId}",
+    params: (c) => ({ id: c.spareTeam, userId: c.org.users.user.id }),
+    paramsSchema: memberParams,
+    body: () => ({ teamRole: "admin" }),
+    bodySchema: updateMemberRequest,
+  },
+  {
+    method: "DELETE",
+    path: "/api/user-groups/{id}/members/{userId}",
+    params: (c) => ({ id: c.spareTeam, userId: c.org.users.user.id }),
+    paramsSchema: memberParams,
+    parsesBody: true,
+  },
+  { method: "GET", path: "/api/users" },
+  {
+    method: "POST",
+    path: "/api/users",
+    body: (c) => ({
+      name: "Nouvelle Personne",
+      email: "nouvelle.personne@exemple.test",
+      role: "user",
+      locale: "fr-CA",
+      password: "Bonjour!2026",
+      teams: [{ id: c.org.teams.main, teamRole: "user" }],
+    }),
+    bodySchema: createUserRequest,
+  },
+  {
+    method: "PUT",
+    path: "/api/users/{id}",
+    params: (c) => ({ id: c.org.users.marketing.id }),
+    paramsSchema: idParams,
+    body: () => ({ name: "Renommé", role: "admin" }),
+    bodySchema: updateUserRequest,
+  },
+  {
+    method: "DELETE",
+    path: "/api/users/{id}",
+    params: (c) => ({ id: c.org.users.marketing.id }),
+    paramsSchema: idParams,
+    parsesBody: true,
+  },
+  { method: "GET", path: "/api/events", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
+];
+
+const ctx = (): Ctx => ({ org, other, spareTeam });
+const routeName = (r: Route) => `${r.method} ${r.path}`;
+
+function urlOf(route: Route, params: Record<string, string>, query = ""): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  return query ? `${path}?${query}` : path;
+}
+
+/** The catalogue-keyed 4xx of docs/api.md, and nothing else. */
+function expectHostileAnswer(res: LightMyRequestResponse, what: string) {
+  const label = `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, label).toBeLessThan(500);
+  expect(res.headers["content-type"], label).toMatch(/^application\/json/);
+  let body: { error?: { code?: unknown; message?: unknown } };
+  try {
+    body = res.json();
+  } catch {
+    throw new Error(`not JSON: ${label}`);
+  }
+  expect(body.error, label).toBeTypeOf("object");
+  expect(typeof body.error?.code === "string" && isMessageId(body.error.code), label).toBe(true);
+  expect(typeof body.error?.message === "string" && body.error.message.length > 0 && body.error.message !== body.error.code, label).toBe(
+    true,
+  );
+  // Every ICU placeholder of the message was filled ("Maximum de {maxLength} caractères." is a bug).
+  expect(body.error?.message, label).not.toMatch(/[{}]/);
+  // The answer never echoes the hostile markup back or leaks a database error.
+  expect(res.body, label).not.toContain("<script>");
+  expect(res.body.toLowerCase(), label).not.toMatch(/syntax error|relation "|violates|postgres/);
+}
+
+/**
+ * Everything a request could write, as the owner sees it: a digest of every table (new tables
+ * included as they come), leaving out rate-limit counters and the time a session was last seen.
+ */
+async function snapshot(): Promise<Record<string, string>> {
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'
+      and table_name not in ('rate_limits', 'kysely_migration', 'kysely_migration_lock')
+    order by table_name
+  `.execute(t.db.owner);
+  expect(tables.rows.map((r) => r.name)).toEqual(
+    expect.arrayContaining(["users", "teams", "team_members", "audit_log", "organizations", "sessions"]),
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const r = await sql<{ digest: string }>`
+      select md5(coalesce(string_agg(row, '|' order by row), '')) as digest
+      from (select (to_jsonb(x) - 'last_seen_at')::text as row from ${sql.table(name)} x) q
+    `.execute(t.db.owner);
+    out[name] = r.rows[0]?.digest ?? "";
+  }
+  return out;
+}
+
+/** Sign-in and reset are rate limited; a 429 would hide what the input itself does. */
+async function clearRateLimits(): Promise<void> {
+  await sql`delete from rate_limits`.execute(t.db.owner);
+}
+
+/** The value at a dotted path replaced (arrays entered at their first element). */
+function withValueAt(value: unknown, path: string[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    copy[Number(head)] = withValueAt(copy[Number(head)], rest, next);
+    return copy;
+  }
+  const obj = { ...(value as Record<string, unknown>) };
+  obj[head] = withValueAt(obj[head], rest, next);
+  return obj;
+}
+
+/** Every path into a body, down to its leaves (first element of arrays), up to depth 4. */
+function pathsOf(value: unknown, depth = 0): string[][] {
+  if (depth >= 4 || value === null || typeof value !== "object") return [];
+  const entries: [string, unknown][] = Array.isArray(value) ? (value.length ? [["0", value[0]]] : []) : Object.entries(value);
+  return entries.flatMap(([k, v]) => [[k], ...pathsOf(v, depth + 1).map((p) => [k, ...p])]);
+}
+
+const FIELD_VALUES: unknown[] = [12345, -1, 3.5, true, {}, [], null, "", "   ", SQL, SQL2, HTML, HUGE, ["a", "b"], { $gt: "" }];
+
+type Hostile = { what: string; opts: InjectOptions };
+
+/** The hostile requests of one route. */
+function hostileRequests(route: Route): Hostile[] {
+  const c = ctx();
+  const params = route.params?.(c) ?? {};
+  const out: Hostile[] = [];
+  const json = { "content-type": "application/json" };
+  const base = route.body?.(c);
+  const url = urlOf(route, params);
+  const send = (what: string, o: Partial<InjectOptions>) => out.push({ what, opts: { method: route.method, url, ...o } });
+
+  if (route.bodySchema && base !== undefined) {
+    const schema = route.bodySchema;
+    const rejected = (b: unknown) => !schema.safeParse(b).success;
+    for (const top of [[], "texte", 42, true, null, {}]) {
+      if (rejected(top)) send(`body ${JSON.stringify(top)}`, { payload: JSON.stringify(top), headers: json });
+    }
+    // Unknown fields, including attempts to set what only the token may say.
+    for (const extra of [
+      { isAdmin: true },
+      { organization_id: c.other.orgId },
+      { role: "devops", orgId: c.other.orgId },
+      { id: UNKNOWN_ID },
+    ]) {
+      const b = { ...(base as object), ...extra };
+      if (rejected(b)) send(`unknown field ${Object.keys(extra).join(",")}`, { payload: b });
+    }
+    for (const path of pathsOf(base)) {
+      // Missing field.
+      const parent = path.slice(0, -1);
+      const key = path[path.length - 1] as string;
+      const parentValue = parent.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], base);
+      if (parentValue && typeof parentValue === "object" && !Array.isArray(parentValue)) {
+        const without = { ...(parentValue as Record<string, unknown>) };
+        delete without[key];
+        const b = withValueAt(base, parent, without);
+        if (rejected(b)) send(`missing ${path.join(".")}`, { payload: b as object });
+      }
+      for (const v of FIELD_VALUES) {
+        const b = withValueAt(base, path, v);
+        if (rejected(b)) send(`${path.join(".")} = ${JSON.stringify(v).slice(0, 30)}`, { payload: b as object });
+      }
+      // A NUL character passes the schemas of free text but no PostgreSQL text column: always sent
+      // (except in a password, which is only ever hashed and may hold any character).
+      const original = path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], base);
+      if (typeof original === "string" && !/password|confirmation/i.test(key)) {
+        send(`${path.join(".")} with NUL`, { payload: withValueAt(base, path, `${original}${NUL}`) as object });
+      }
+    }
+  }
+
+  if (route.bodySchema || route.parsesBody) {
+    for (const broken of [
+      '{"a":',
+      "{'a': 1}",
+      '{"a":1}}',
+      "undefined",
+      "NaN",
+      '{"__proto__": {"isAdmin": true}}',
+      '{"constructor": {"prototype": {"x": 1}}}',
+      "",
+    ]) {
+      send(`broken JSON ${JSON.stringify(broken)}`, { payload: broken, headers: json });
+    }
+    send("body over 1 MB", { payload: JSON.stringify({ x: "y".repeat(1_100_000) }), headers: json });
+    if (route.bodySchema) {
+      send("XML body", { payload: "<user><role>devops</role></user>", headers: { "content-type": "application/xml" } });
+      send("form body", { payload: "name=x&role=devops", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      send("text body", { payload: JSON.stringify(base ?? {}), headers: { "content-type": "text/plain" } });
+    }
+  }
+
+  if (route.paramsSchema) {
+    const paramsSchema = route.paramsSchema;
+    for (const name of Object.keys(params)) {
+      for (const v of [
+        "not-a-uuid",
+        "1",
+        "-1",
+        SQL,
+        SQL2,
+        HTML,
+        "%00",
+        "../../users",
+        `${params[name]}x`,
+        `${params[name]}' or 1=1`,
+        "x".repeat(5_000),
+        "a".repeat(99),
+      ]) {
+        const p = { ...params, [name]: v };
+        if (!paramsSchema.safeParse(p).success) {
+          send(`${name} = ${v.slice(0, 30)}`, { url: urlOf(route, p), ...(base !== undefined ? { payload: base as object } : {}) });
+        }
+      }
+      // Well formed but not found: an unknown id and another organisation's.
+      const foreign =
+        name === "userId"
+          ? c.other.users.user.id
+          : route.path.startsWith("/api/user-groups")
+            ? c.other.teams.main
+            : route.path.startsWith("/api/users")
+              ? c.other.users.marketing.id
+              : c.other.orgId;
+      for (const v of [UNKNOWN_ID, foreign]) {
+        send(`${name} = ${v === UNKNOWN_ID ? "unknown id" : "another organisation's id"}`, {
+          url: urlOf(route, { ...params, [name]: v }),
+          ...(base !== undefined ? { payload: base as object } : {}),
+        });
+      }
+    }
+  }
+
+  if (route.querySchema && route.query) {
+    const querySchema = route.querySchema;
+    const valid = route.query;
+    // What the server's query parser makes of a query string, tried against the contract.
+    const rejected = (q: string) => !querySchema.safeParse({ ...parseQuery(q) }).success;
+    const candidates: string[] = [stringifyQuery({ ...valid, limit2: "1" }), `${stringifyQuery(valid)}&${Object.keys(valid)[0]}[$ne]=x`];
+    for (const key of Object.keys(valid)) {
+      for (const v of [SQL, SQL2, HTML, "-1", "1.5", "abc", "1e400", "", HUGE.slice(0, 5_000)]) {
+        candidates.push(stringifyQuery({ ...valid, [key]: v }));
+      }
+      candidates.push(`${stringifyQuery(valid)}&${key}=${encodeURIComponent(valid[key] ?? "")}`);
+    }
+    for (const q of candidates) {
+      if (rejected(q)) send(`query ${q.slice(0, 40)}`, { url: urlOf(route, params, q) });
+    }
+  }
+
+  if (route.path === "/api/auth/refresh") {
+    for (const cookie of [
+      SQL,
+      HTML,
+      "x".repeat(4_000),
+      `${c.org.orgId}.${SQL}.${"s".repeat(43)}`,
+      `${c.other.orgId}.${UNKNOWN_ID}.${"s".repeat(43)}`,
+    ]) {
+      send(`cookie ${cookie.slice(0, 30)}`, { cookies: { relais_rt: cookie } });
+    }
+  }
+  return out;
+}
+
+function tokenFor(route: Route): string {
+  return route.as === "devops" ? devops.jwt : admin.jwt;
+}
+
+describe("the route list", () => {
+  it("covers every route the app serves", async () => {
+    await t.app.ready();
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const served = Object.entries(spec.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(new Set(served)).toEqual(new Set(ROUTES.map(routeName)));
+  });
+
+  it("covers every route of docs/api.md (dev tools apart, which are off here)", async () => {
+    // Every documented route is in the list; the list is exactly what the app serves (above).
+    const doc = readFileSync(fileURLToPath(new URL("../../../docs/api.md", import.meta.url)), "utf8");
+    const documented = doc
+      .split("\n")
+      .filter((line) => /^\| (GET|POST|PUT|DELETE) /.test(line))
+      .flatMap((line) => (line.split("|")[1] ?? "").split(","))
+      .map((entry) => entry.trim().replace(/\?.*$/, ""))
+      .map((entry) => {
+        const [method, path] = entry.split(" ");
+        return `${method} /api/${path}`;
+      });
+    const devTools = documented.filter((r) => r.includes("/api/dev/"));
+    expect(devTools.length).toBeGreaterThan(0);
+    const covered = new Set(ROUTES.map(routeName));
+    const documentedApi = documented.filter((r) => !devTools.includes(r));
+    expect(documentedApi.length).toBeGreaterThanOrEqual(29);
+    expect(
+      documentedApi.filter((r) => !covered.has(r)),
+      "documented routes without hostile coverage",
+    ).toEqual([]);
+    for (const r of devTools) {
+      const [method, path] = r.split(" ") as [Method, string];
+      const res = await t.request({ method, url: path.replace("{id}", "x"), token: devops.jwt });
+      expect(res.statusCode, r).toBe(404);
+    }
+  });
+});
+
+describe("hostile input answers a catalogue-keyed 4xx and writes nothing", () => {
+  for (const route of ROUTES) {
+    it(routeName(route), async () => {
+      const requests = hostileRequests(route);
+      if (route.bodySchema) expect(requests.length, "hostile bodies generated").toBeGreaterThan(20);
+      if (route.paramsSchema) expect(requests.length, "hostile ids generated").toBeGreaterThan(10);
+      if (route.querySchema) expect(requests.length, "hostile queries generated").toBeGreaterThan(8);
+      const before = await snapshot();
+      for (const { what, opts } of requests) {
+        if (route.public || route.path === "/api/auth/refresh") await clearRateLimits();
+        const res = await t.request({ ...opts, ...(route.public ? {} : { token: tokenFor(route) }) });
+        expectHostileAnswer(res, `${routeName(route)}: ${what}`);
+      }
+      expect(await snapshot()).toEqual(before);
+      // The caller's session survived it all (no hostile logout or password change got through).
+      expect((await t.request({ method: "GET", url: "/api/auth/profile", token: tokenFor(route) })).statusCode).toBe(200);
+    });
+  }
+
+  it("answers 413 error.payload-too-large to a body over 1 MB", async () => {
+    const res = await t.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      token: admin.jwt,
+      payload: JSON.stringify({ name: "n".repeat(1_100_000) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe("error.payload-too-large");
+    const login = await t.request({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: JSON.stringify({ username: "u", password: "p".repeat(1_100_000) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(login.statusCode).toBe(413);
+  });
+
+  it("answers 400 error.bad-request to broken JSON, and a field code to a wrong type", async () => {
+    const broken = await t.request({
+      method: "PUT",
+      url: "/api/auth/status",
+      token: admin.jwt,
+      payload: '{"status":',
+      headers: { "content-type": "application/json" },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe("error.bad-request");
+    const wrong = await t.request({ method: "PUT", url: "/api/auth/status", token: admin.jwt, payload: { status: 1 } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({ code: "error.validation", fields: [{ path: "status", code: "validation.invalid" }] });
+  });
+
+  it("answers a huge string with validation.max-length and the limit in its text", async () => {
+    const res = await t.request({ method: "PUT", url: "/api/auth/profile", token: admin.jwt, payload: { name: HUGE } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: "validation.max-length",
+      message: "Maximum de 120 caractères.",
+      params: { maxLength: 120 },
+      fields: [{ path: "name", code: "validation.max-length" }],
+    });
+  });
+
+  it("answers a malformed or overlong path in the error shape, not Fastify's", async () => {
+    for (const url of ["/api/users/%E0%A4%A", "/api/user-groups/%E0%A4%A/members/x", `/api/user-groups/${"a".repeat(5_000)}`]) {
+      const res = await t.request({ method: "GET", url, token: admin.jwt });
+      expectHostileAnswer(res, url.slice(0, 60));
+      expect(res.json().error.code).toBe("error.bad-request");
+    }
+  });
+
+  it("answers 400 to a NUL character in free text instead of failing in the database", async () => {
+    const before = await snapshot();
+    const answers = [
+      await t.request({ method: "PUT", url: "/api/auth/profile", token: admin.jwt, payload: { name: NUL } }),
+      await t.request({ method: "PUT", url: `/api/user-groups/${org.teams.second}`, token: admin.jwt, payload: { label: NUL } }),
+      await t.request({
+        method: "PUT",
+        url: "/api/status",
+        token: devops.jwt,
+        payload: { ...MAINTENANCE, bannerText: { "fr-CA": NUL, "en-CA": "" } },
+      }),
+      await t.request({ method: "POST", url: "/api/auth/login", payload: { username: `${NUL}@test.relais`, password: PASSWORD } }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe("error.bad-request");
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("SQL and HTML in free text are stored as text, never run", () => {
+  it("keeps a name and a label verbatim and the tables intact", async () => {
+    const mine = await t.tenant();
+    const s = await t.login(mine.users.admin.email);
+    const name = await t.request({ method: "PUT", url: "/api/auth/profile", token: s.jwt, payload: { name: SQL } });
+    expect(name.statusCode, name.body).toBe(200);
+    expect(name.json().name).toBe(SQL);
+    const label = await t.request({ method: "PUT", url: `/api/user-groups/${mine.teams.second}`, token: s.jwt, payload: { label: HTML } });
+    expect(label.statusCode, label.body).toBe(200);
+    expect(label.headers["content-type"]).toMatch(/^application\/json/);
+    expect(label.json().label).toBe(HTML);
+    const users = (await t.request({ method: "GET", url: "/api/users", token: s.jwt })).json<{ name: string }[]>();
+    expect(users.map((u) => u.name)).toContain(SQL);
+    expect(users).toHaveLength(6);
+    const count = await sql<{ n: number }>`select count(*)::int as n from users`.execute(t.db.owner);
+    expect(count.rows[0]?.n).toBeGreaterThanOrEqual(18);
+  });
+
+  it("does not let SQL in the sign-in form open a session", async () => {
+    for (const payload of [
+      { username: SQL, password: SQL },
+      { username: `${org.users.user.email}' --`, password: "x" },
+      { username: org.users.user.email, password: SQL2 },
+      { username: "' or 1=1 --", password: "' or 1=1 --" },
+    ]) {
+      await clearRateLimits();
+      const res = await t.request({ method: "POST", url: "/api/auth/login", payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(401);
+      expect(res.json().error.code).toBe("error.invalid-credentials");
+    }
+  });
+});
+
+describe("authentication on every non-public route", () => {
+  const guarded = ROUTES.filter((r) => !r.public);
+
+  it("lists the public routes: health, status read, login, refresh, password forgot and reset", () => {
+    expect(ROUTES.filter((r) => r.public).map(routeName)).toEqual([
+      "GET /api/health",
+      "GET /api/status",
+      "POST /api/auth/login",
+      "POST /api/auth/refresh",
+      "POST /api/auth/password-forgot",
+      "POST /api/auth/password-reset",
+    ]);
+  });
+
+  for (const [label, authorization] of [
+    ["no token", async () => undefined],
+    ["a malformed token", async () => "Bearer abc.def.ghi"],
+    ["the caller's own claims signed with another key", async () => `Bearer ${await forgedToken()}`],
+    ["an unsigned token", async () => `Bearer ${unsignedToken()}`],
+    ["another scheme", async () => "Basic YWRtaW46YWRtaW4="],
+  ] as const) {
+    it(`answers 401 error.unauthorized with ${label}, writing nothing`, async () => {
+      const auth = await authorization();
+      const headers: Record<string, string> = auth ? { authorization: auth } : {};
+      const before = await snapshot();
+      for (const route of guarded) {
+        const c = ctx();
+        const res = await t.request({
+          method: route.method,
+          url: urlOf(route, route.params?.(c) ?? {}),
+          headers,
+          ...(route.body ? { payload: route.body(c) as object } : {}),
+        });
+        expect(res.statusCode, `${routeName(route)} ${res.body}`).toBe(401);
+        expect(res.json().error.code).toBe("error.unauthorized");
+        expect(isMessageId(res.json().error.code)).toBe(true);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+
+  it("answers 440 error.session-replaced to a session replaced by a newer sign-in, writing nothing", async () => {
+    const before = await snapshot();
+    for (const route of guarded) {
+      const c = ctx();
+      const res = await t.request({
+        method: route.method,
+        url: urlOf(route, route.params?.(c) ?? {}),
+        token: replaced.jwt,
+        ...(route.body ? { payload: route.body(c) as object } : {}),
+      });
+      expect(res.statusCode, `${routeName(route)} ${res.body}`).toBe(440);
+      expect(res.json().error.code).toBe("error.session-replaced");
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** The claims of a real session (the admin's), signed with a key the server does not hold. */
+async function forgedToken(): Promise<string> {
+  const claims = JSON.parse(Buffer.from(admin.jwt.split(".")[1] ?? "", "base64url").toString()) as {
+    sub: string;
+    org: string;
+    sid: string;
+  };
+  const signer = createTokenSigner(randomBytes(32).toString("hex"));
+  return (await signer.sign({ userId: claims.sub, orgId: claims.org, sessionId: claims.sid, role: "devops" })).jwt;
+}
+
+/** The admin's own claims with `alg: none` and no signature. */
+function unsignedToken(): string {
+  const [, payload] = admin.jwt.split(".");
+  return `${Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url")}.${payload}.`;
+}
