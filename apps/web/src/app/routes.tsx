@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { ComingSoonBare, ComingSoonPage } from "../features/coming-soon/coming-soon-page.tsx";
+import { LoginPage } from "../features/auth/login-page.tsx";
+import { PasswordForgotPage } from "../features/auth/password-forgot-page.tsx";
+import { PasswordResetPage } from "../features/auth/password-reset-page.tsx";
+import { ConfigurationPage } from "../features/configuration/configuration-page.tsx";
+import { DevopsPage } from "../features/devops/devops-page.tsx";
+
+/**
+ * Flags of spec part 1 §2: `auth` needs a session (else /login); `nav` shows the left drawer;
+ * `menu` shows the top bar. `only` narrows who reaches the screen beyond being signed in.
+ */
+export interface RouteFlags {
+  auth: boolean;
+  nav: boolean;
+  menu: boolean;
+  only?: "devops" | "outside-france";
+}
+
+export interface AppRoute extends RouteFlags {
+  path: string;
+  element: ReactNode;
+}
+
+const open = { auth: false, nav: false, menu: false } as const;
+const shell = { auth: true, nav: true, menu: true } as const;
+const bare = { auth: true, nav: false, menu: false } as const;
+
+/** Every route of spec part 1 §2. Any other path goes to /login (see router.tsx). */
+export const ROUTES: AppRoute[] = [
+  { path: "/onboarding", ...open, element: <ComingSoonBare area="onboarding" backTo="/login" /> },
+  { path: "/login", ...open, element: <LoginPage /> },
+  { path: "/password-forgot", ...open, element: <PasswordForgotPage /> },
+  { path: "/password-reset", ...open, element: <PasswordResetPage /> },
+  { path: "/secure", ...open, element: <ComingSoonBare area="secure" backTo="/login" /> },
+  { path: "/send-file", ...open, element: <ComingSoonBare area="send-file" backTo="/login" /> },
+  {
+    path: "/verification/error/:provider",
+    ...open,
+    element: <ComingSoonBare area="verification-error" backTo="/login" />,
+  },
+  { path: "/verification/success", ...open, element: <ComingSoonBare area="verification-success" backTo="/login" /> },
+
+  { path: "/devops", ...shell, only: "devops", element: <DevopsPage /> },
+  { path: "/configuration", ...shell, element: <ConfigurationPage /> },
+  { path: "/personnalisation", ...shell, element: <ComingSoonPage area="personnalisation" /> },
+  { path: "/contacts", ...shell, element: <ComingSoonPage area="contacts" /> },
+  { path: "/members", ...shell, element: <ComingSoonPage area="members" /> },
+  { path: "/members/:id?/availabilities", ...shell, element: <ComingSoonPage area="availabilities" /> },
+  { path: "/conversations", ...shell, element: <ComingSoonPage area="conversations" /> },
+  { path: "/material/:type", ...shell, element: <ComingSoonPage area="material" /> },
+  { path: "/text-bloc", ...shell, element: <ComingSoonPage area="text-bloc" /> },
+  { path: "/text-template/:mode/:id?", ...shell, element: <ComingSoonPage area="text-template" /> },
+  { path: "/release-notes", ...shell, only: "outside-france", element: <ComingSoonPage area="release-notes" /> },
+  { path: "/agenda", ...shell, element: <ComingSoonPage area="agenda" /> },
+  { path: "/faq", ...shell, element: <ComingSoonPage area="faq" /> },
+
+  { path: "/consultations/:id?", ...bare, element: <ComingSoonBare area="consultations" backTo="/conversations" /> },
+  {
+    path: "/content-management/:operation/:type/:id?",
+    ...bare,
+    element: <ComingSoonBare area="content-management" backTo="/conversations" />,
+  },
+];

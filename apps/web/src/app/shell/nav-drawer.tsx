@@ -1,0 +1,206 @@
+import { useState, type ReactNode } from "react";
+import { Menu, VisuallyHidden } from "@mantine/core";
+import { NavLink, useNavigate } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
+import {
+  IconAddressBook,
+  IconBooks,
+  IconBug,
+  IconHeadset,
+  IconHelpCircle,
+  IconInfoCircle,
+  IconLifebuoy,
+  IconLogout,
+  IconMessageBolt,
+  IconMessages,
+  IconSettings,
+  IconStethoscope,
+  IconTerminal2,
+  IconBook2,
+} from "@tabler/icons-react";
+import { APP_VERSION, roleCountsAs, type MessageId } from "@relais/shared";
+import { useSession } from "../session/session.tsx";
+import { usePendingNotifications } from "./pending-notifications.tsx";
+import { LogoutDialog } from "./logout-dialog.tsx";
+import { ReportProblemDialog } from "./report-problem-dialog.tsx";
+import { SupportChatDialog } from "./support-chat-dialog.tsx";
+import { cx } from "../../ui/cx.ts";
+import classes from "./shell.module.css";
+
+const ICON_SIZE = 22;
+
+interface LinkItem {
+  to: string;
+  label: MessageId;
+  icon: ReactNode;
+}
+
+function linkClass({ isActive }: { isActive: boolean }): string {
+  return cx(classes.item, isActive && classes.active);
+}
+
+function DrawerLink({ item, dot = false }: { item: LinkItem; dot?: boolean }) {
+  return (
+    <NavLink to={item.to} className={linkClass}>
+      <span className={classes.icon}>
+        {item.icon}
+        {dot ? (
+          <span className={classes.dot}>
+            <VisuallyHidden>
+              <FormattedMessage id="nav.pending" />
+            </VisuallyHidden>
+          </span>
+        ) : null}
+      </span>
+      <span className={classes.label}>
+        <FormattedMessage id={item.label} />
+      </span>
+    </NavLink>
+  );
+}
+
+/**
+ * Left drawer of spec part 1 §2: collapsed to icons, expanding over the content on hover (or
+ * keyboard focus). Top: the work areas; bottom: devops, help, version, logout.
+ */
+export function NavDrawer() {
+  const session = useSession();
+  const { pending } = usePendingNotifications();
+  const navigate = useNavigate();
+  const intl = useIntl();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [dialog, setDialog] = useState<"logout" | "report" | "support" | null>(null);
+  const { organization, profile } = session;
+
+  const top: LinkItem[] = [
+    { to: "/conversations", label: "nav.conversations", icon: <IconMessages size={ICON_SIZE} /> },
+    { to: "/text-bloc", label: "nav.text-bloc", icon: <IconMessageBolt size={ICON_SIZE} /> },
+    { to: "/material/2", label: "nav.material", icon: <IconBooks size={ICON_SIZE} /> },
+    ...(organization.consultationsEnabled
+      ? [{ to: "/consultations", label: "nav.consultations", icon: <IconStethoscope size={ICON_SIZE} /> } as const]
+      : []),
+    { to: "/contacts", label: "nav.contacts", icon: <IconAddressBook size={ICON_SIZE} /> },
+    { to: "/configuration", label: "nav.configuration", icon: <IconSettings size={ICON_SIZE} /> },
+    { to: "/faq", label: "nav.faq", icon: <IconHelpCircle size={ICON_SIZE} /> },
+  ];
+
+  const versionText = intl.formatMessage({ id: "nav.version" }, { version: APP_VERSION });
+
+  return (
+    <div className={classes.slot}>
+      <nav className={classes.drawer} data-pinned={helpOpen ? "true" : "false"} aria-label={intl.formatMessage({ id: "nav.label" })}>
+        <div className={classes.brand}>
+          <span className={classes.brandMark} aria-hidden>
+            R
+          </span>
+          <span className={cx(classes.label, classes.brandName)}>
+            <FormattedMessage id="app.name" />
+          </span>
+        </div>
+
+        <div className={classes.group}>
+          {top.map((item, index) => (
+            <DrawerLink key={item.to} item={item} dot={index === 0 && pending} />
+          ))}
+        </div>
+
+        <div className={classes.spacer} />
+
+        <div className={classes.group}>
+          {roleCountsAs(profile.role, "devops") ? (
+            <DrawerLink item={{ to: "/devops", label: "nav.devops", icon: <IconTerminal2 size={ICON_SIZE} /> }} />
+          ) : null}
+
+          <Menu position="right-end" offset={14} width={250} opened={helpOpen} onChange={setHelpOpen} withinPortal>
+            <Menu.Target>
+              <button type="button" className={classes.item} aria-haspopup="menu">
+                <span className={classes.icon}>
+                  <IconLifebuoy size={ICON_SIZE} />
+                </span>
+                <span className={classes.label}>
+                  <FormattedMessage id="nav.help" />
+                </span>
+              </button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconBook2 size={16} />}
+                onClick={() => {
+                  void navigate("/faq");
+                }}
+              >
+                <FormattedMessage id="nav.help-center" />
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconBug size={16} />}
+                onClick={() => {
+                  setDialog("report");
+                }}
+              >
+                <FormattedMessage id="nav.report-problem" />
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconHeadset size={16} />}
+                onClick={() => {
+                  setDialog("support");
+                }}
+              >
+                <FormattedMessage id="nav.talk-support" />
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+
+          {organization.franceRegion ? (
+            <div className={classes.item} data-static="true">
+              <span className={classes.icon}>
+                <IconInfoCircle size={ICON_SIZE} />
+              </span>
+              <span className={cx(classes.label, classes.version)}>{versionText}</span>
+            </div>
+          ) : (
+            <NavLink to="/release-notes" className={linkClass} title={intl.formatMessage({ id: "nav.release-notes" })}>
+              <span className={classes.icon}>
+                <IconInfoCircle size={ICON_SIZE} />
+              </span>
+              <span className={cx(classes.label, classes.version)}>{versionText}</span>
+            </NavLink>
+          )}
+
+          <button
+            type="button"
+            className={classes.item}
+            onClick={() => {
+              setDialog("logout");
+            }}
+          >
+            <span className={classes.icon}>
+              <IconLogout size={ICON_SIZE} />
+            </span>
+            <span className={classes.label}>
+              <FormattedMessage id="nav.logout" />
+            </span>
+          </button>
+        </div>
+      </nav>
+
+      <LogoutDialog
+        opened={dialog === "logout"}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+      <ReportProblemDialog
+        opened={dialog === "report"}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+      <SupportChatDialog
+        opened={dialog === "support"}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Outlet, useMatches } from "react-router";
+import { NavDrawer } from "./nav-drawer.tsx";
+import { HeaderBar } from "./header-bar.tsx";
+import classes from "./shell.module.css";
+
+function showsMenu(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && "menu" in handle && handle.menu === true;
+}
+
+/** Signed-in screens with the drawer (nav) and, when the route says so, the top bar (menu). */
+export function ShellLayout() {
+  const matches = useMatches();
+  const last = matches[matches.length - 1];
+  const menu = showsMenu(last?.handle);
+  return (
+    <div className={classes.shell}>
+      <NavDrawer />
+      <div className={classes.main}>
+        {menu ? <HeaderBar /> : null}
+        <main className={classes.scroll}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

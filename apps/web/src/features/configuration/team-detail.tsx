@@ -1,0 +1,218 @@
+import { useState, type SyntheticEvent } from "react";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconArrowLeft, IconTrash, IconUsersGroup } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useNavigate } from "react-router";
+import { toE164, updateTeamRequest, type TeamDetail } from "@relais/shared";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { isApiError } from "../../api/index.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { SkeletonRows } from "../../ui/loaders.tsx";
+import { Section } from "../../ui/page.tsx";
+import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { ScheduleEditor } from "./schedule-editor.tsx";
+import { useDeleteTeam, useTeam, useUpdateTeam } from "./api.ts";
+import { MembersSection } from "./team-members.tsx";
+import classes from "./configuration.module.css";
+
+const TEAMS_PATH = "/configuration?configTab=1";
+
+/** One team: its details and schedule, its members, and deleting it; each as the abilities allow. */
+export function TeamDetailView({ id }: { id: string }) {
+  const team = useTeam(id);
+  const back = (
+    <Anchor component={Link} to={TEAMS_PATH} size="sm" w="fit-content">
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        <FormattedMessage id="config.team.back" />
+      </Group>
+    </Anchor>
+  );
+
+  if (team.isPending) {
+    return (
+      <Stack gap="md">
+        {back}
+        <SkeletonRows rows={6} />
+      </Stack>
+    );
+  }
+  if (team.isError) {
+    const notFound = isApiError(team.error) && team.error.status === 404;
+    return (
+      <Stack gap="md">
+        {back}
+        <Paper withBorder radius="lg" p="xl">
+          <EmptyState
+            icon={<IconUsersGroup />}
+            title={<FormattedMessage id={notFound ? "config.team.not-found" : "config.load-failed"} />}
+            description={<FormattedMessage id={notFound ? "config.team.not-found-hint" : "config.load-failed-hint"} />}
+          />
+        </Paper>
+      </Stack>
+    );
+  }
+
+  const detail = team.data;
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group gap="sm" align="center">
+        <Title order={3} fz={22}>
+          {detail.label}
+        </Title>
+        {detail.main ? (
+          <Badge variant="light" color="gray">
+            <FormattedMessage id="config.teams.main" />
+          </Badge>
+        ) : null}
+        {detail.isMember ? (
+          <Badge variant="light">
+            <FormattedMessage id="config.teams.member" />
+          </Badge>
+        ) : null}
+      </Group>
+      <TeamInfoForm key={JSON.stringify([detail.label, detail.email, detail.phoneNumber, detail.schedule])} team={detail} />
+      <MembersSection team={detail} />
+      {detail.abilities.delete ? <DeleteTeamSection team={detail} /> : null}
+    </Stack>
+  );
+}
+
+function TeamInfoForm({ team }: { team: TeamDetail }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const update = useUpdateTeam(team.id);
+  const canEdit = team.abilities.update;
+  const [label, setLabel] = useState(team.label);
+  const [email, setEmail] = useState(team.email ?? "");
+  const [phone, setPhone] = useState(team.phoneNumber ?? "");
+  const [week, setWeek] = useState(team.schedule.week);
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const fieldError = useFieldError(errors);
+
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    const phoneText = nullIfBlank(phone);
+    const phoneE164 = phoneText ? toE164(phoneText) : null;
+    const result = validate(updateTeamRequest, {
+      label,
+      email: nullIfBlank(email),
+      phoneNumber: phoneE164 ?? phoneText,
+      schedule: { week },
+    });
+    setErrors(result.errors);
+    if (!result.data) {
+      return;
+    }
+    // mutateAsync: the saved team re-keys this form; a plain mutate's callbacks would be lost.
+    void update.mutateAsync(result.data).then(
+      () => alerts.success("config.saved"),
+      (error: unknown) => {
+        setErrors(serverFieldErrors(error));
+        alerts.apiError(error);
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Section title={<FormattedMessage id="config.team.details" />}>
+          <SimpleGrid cols={3}>
+            <TextInput
+              label={intl.formatMessage({ id: "config.team.label" })}
+              required
+              value={label}
+              readOnly={!canEdit}
+              onChange={(e) => {
+                setLabel(e.currentTarget.value);
+              }}
+              error={fieldError("label")}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: "config.team.email" })}
+              type="email"
+              value={email}
+              readOnly={!canEdit}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+              }}
+              error={fieldError("email")}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: "config.team.phone" })}
+              type="tel"
+              value={phone}
+              readOnly={!canEdit}
+              onChange={(e) => {
+                setPhone(e.currentTarget.value);
+              }}
+              error={fieldError("phoneNumber")}
+            />
+          </SimpleGrid>
+        </Section>
+        <Section title={<FormattedMessage id="config.team.schedule" />} description={<FormattedMessage id="config.team.schedule-hint" />}>
+          <ScheduleEditor value={week} onChange={setWeek} readOnly={!canEdit} />
+        </Section>
+        {canEdit ? (
+          <Group justify="flex-end" className={classes.saveBar}>
+            {errors ? (
+              <Text size="sm" c="red" role="alert">
+                <FormattedMessage id="config.fix-errors" />
+              </Text>
+            ) : null}
+            <Button type="submit" loading={update.isPending}>
+              <FormattedMessage id="common.save" />
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteTeamSection({ team }: { team: TeamDetail }) {
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const remove = useDeleteTeam();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Section
+      title={<FormattedMessage id="config.team.danger" />}
+      description={<FormattedMessage id="config.team.delete-hint" />}
+      actions={
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => {
+            setConfirming(true);
+          }}
+        >
+          <FormattedMessage id="config.team.delete" />
+        </Button>
+      }
+    >
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+        }}
+        title={<FormattedMessage id="config.team.delete-title" />}
+        message={<FormattedMessage id="config.team.delete-confirm" values={{ label: team.label }} />}
+        confirmLabel={<FormattedMessage id="config.team.delete" />}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(team.id);
+            alerts.success("config.team.deleted", { label: team.label }, { keepOnNavigation: true });
+            void navigate(TEAMS_PATH);
+          } catch (error) {
+            alerts.apiError(error);
+          }
+        }}
+      />
+    </Section>
+  );
+}

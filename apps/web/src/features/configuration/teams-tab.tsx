@@ -1,0 +1,264 @@
+import { useState, type SyntheticEvent } from "react";
+import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconChevronRight, IconPlus, IconUsersGroup } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { createTeamRequest, formatPhoneForDisplay, isAdministrator, toE164, type TeamRole } from "@relais/shared";
+import { useSession } from "../../app/session/session.tsx";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { SkeletonRows } from "../../ui/loaders.tsx";
+import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useAllTeams, useCreateTeam, useUsers } from "./api.ts";
+import { MemberPicker } from "./member-picker.tsx";
+import { TeamDetailView } from "./team-detail.tsx";
+
+export function teamPath(id: string): string {
+  return `/configuration?configTab=1&team=${encodeURIComponent(id)}`;
+}
+
+/** Teams tab: the list, or one team's detail when `?team=` names it. */
+export function TeamsTab() {
+  const [params] = useSearchParams();
+  const teamId = params.get("team");
+  return teamId ? <TeamDetailView id={teamId} /> : <TeamList />;
+}
+
+function TeamList() {
+  const session = useSession();
+  const teams = useAllTeams();
+  const [creating, setCreating] = useState(false);
+  const canCreate = isAdministrator(session.profile.role);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          <FormattedMessage id="config.teams.intro" />
+        </Text>
+        {canCreate ? (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => {
+              setCreating(true);
+            }}
+          >
+            <FormattedMessage id="config.teams.create" />
+          </Button>
+        ) : null}
+      </Group>
+
+      <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
+        {teams.isPending ? (
+          <Stack p="lg">
+            <SkeletonRows rows={4} />
+          </Stack>
+        ) : teams.isError ? (
+          <EmptyState
+            icon={<IconUsersGroup />}
+            title={<FormattedMessage id="config.load-failed" />}
+            description={<FormattedMessage id="config.load-failed-hint" />}
+          />
+        ) : teams.data.length === 0 ? (
+          <EmptyState
+            icon={<IconUsersGroup />}
+            title={<FormattedMessage id="config.teams.empty" />}
+            description={<FormattedMessage id="config.teams.empty-hint" />}
+          />
+        ) : (
+          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="config.teams.col.team" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="config.teams.col.email" />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage id="config.teams.col.phone" />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage id="config.teams.col.members" />
+                </Table.Th>
+                <Table.Th w={40} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {teams.data.map((team) => (
+                <Table.Tr key={team.id} data-team={team.label}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Anchor component={Link} to={teamPath(team.id)} fw={600} c="dark.7">
+                        {team.label}
+                      </Anchor>
+                      {team.main ? (
+                        <Badge size="sm" variant="light" color="gray">
+                          <FormattedMessage id="config.teams.main" />
+                        </Badge>
+                      ) : null}
+                      {team.isMember ? (
+                        <Badge size="sm" variant="light">
+                          <FormattedMessage id="config.teams.member" />
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={team.email ? undefined : "dimmed"}>
+                      {team.email ?? "—"}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={team.phoneNumber ? undefined : "dimmed"}>
+                      {team.phoneNumber ? formatPhoneForDisplay(team.phoneNumber) : "—"}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm">
+                      <FormattedMessage id="config.teams.member-count" values={{ count: team.memberCount }} />
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <IconChevronRight size={16} color="var(--mantine-color-gray-5)" aria-hidden />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+
+      <CreateTeamDialog
+        opened={creating}
+        onClose={() => {
+          setCreating(false);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function CreateTeamDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const intl = useIntl();
+  return (
+    <Modal opened={opened} onClose={onClose} title={intl.formatMessage({ id: "config.teams.create-title" })} size="lg">
+      {opened ? <CreateTeamForm onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function CreateTeamForm({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const session = useSession();
+  const users = useUsers();
+  const create = useCreateTeam();
+  const [label, setLabel] = useState("");
+  const [email, setEmail] = useState("");
+  const [phone, setPhone] = useState("");
+  // The creator starts as the team's administrator; they pick at least one user to go with it.
+  const [members, setMembers] = useState<Record<string, TeamRole>>({ [session.profile.id]: "admin" });
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const fieldError = useFieldError(errors);
+
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    const phoneText = nullIfBlank(phone);
+    const phoneE164 = phoneText ? toE164(phoneText) : null;
+    const body = {
+      label,
+      email: nullIfBlank(email),
+      phoneNumber: phoneE164 ?? phoneText,
+      members: Object.entries(members).map(([userId, teamRole]) => ({ userId, teamRole })),
+    };
+    const result = validate(createTeamRequest, body);
+    const problems: FieldErrors = { ...(result.errors ?? {}) };
+    const roles = Object.values(members);
+    // Form check only (spec part 1 §5: a team needs an administrator and a user); the server decides.
+    if (!roles.includes("admin") || !roles.includes("user")) {
+      problems.members = { key: "config.teams.need-admin-and-user" };
+    }
+    setErrors(Object.keys(problems).length ? problems : null);
+    if (!result.data || Object.keys(problems).length) {
+      return;
+    }
+    create.mutate(result.data, {
+      onSuccess: (team) => {
+        alerts.success("config.teams.created", { label: team.label }, { keepOnNavigation: true });
+        onClose();
+        void navigate(teamPath(team.id));
+      },
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        alerts.apiError(error);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={intl.formatMessage({ id: "config.team.label" })}
+          required
+          value={label}
+          onChange={(e) => {
+            setLabel(e.currentTarget.value);
+          }}
+          error={fieldError("label")}
+          data-autofocus
+        />
+        <SimpleGrid cols={2}>
+          <TextInput
+            label={intl.formatMessage({ id: "config.team.email" })}
+            type="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+            }}
+            error={fieldError("email")}
+          />
+          <TextInput
+            label={intl.formatMessage({ id: "config.team.phone" })}
+            type="tel"
+            placeholder="+1 514 555-0100"
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.currentTarget.value);
+            }}
+            error={fieldError("phoneNumber")}
+          />
+        </SimpleGrid>
+        <div>
+          <Text size="sm" fw={600}>
+            <FormattedMessage id="config.teams.initial-members" />
+          </Text>
+          <Text size="xs" c="dimmed" mb={6}>
+            <FormattedMessage id="config.teams.initial-members-hint" />
+          </Text>
+          {users.isPending ? (
+            <SkeletonRows rows={3} height={36} />
+          ) : (
+            <MemberPicker
+              items={(users.data ?? []).map((u) => ({ id: u.id, label: u.name, hint: u.email }))}
+              value={members}
+              onChange={setMembers}
+              roleLabel="config.members.role-of"
+              error={fieldError("members")}
+            />
+          )}
+        </div>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            <FormattedMessage id="config.teams.create-submit" />
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,273 @@
+import { useState, type SyntheticEvent } from "react";
+import { Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import {
+  PROFILE_LOCALES,
+  ROLES,
+  createUserRequest,
+  roleCountsAs,
+  updateUserRequest,
+  type ProfileLocale,
+  type Role,
+  type TeamRole,
+  type UserSummary,
+} from "@relais/shared";
+import { useSession } from "../../app/session/session.tsx";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { SkeletonRows } from "../../ui/loaders.tsx";
+import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { PasswordRules } from "../auth/password-rules.tsx";
+import { LOCALE_LABELS, ROLE_LABELS } from "./labels.ts";
+import { MemberPicker } from "./member-picker.tsx";
+import { useAllTeams, useCreateUser, useUpdateUser } from "./api.ts";
+
+function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+function isProfileLocale(value: string): value is ProfileLocale {
+  return (PROFILE_LOCALES as readonly string[]).includes(value);
+}
+
+/** Roles the signed-in person may hand out: never one above their own (the server decides finally). */
+function useRoleOptions() {
+  const intl = useIntl();
+  const { profile } = useSession();
+  return ROLES.filter((r) => roleCountsAs(profile.role, r) || r === "user" || r === "marketing").map((r) => ({
+    value: r,
+    label: intl.formatMessage({ id: ROLE_LABELS[r] }),
+  }));
+}
+
+export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const intl = useIntl();
+  return (
+    <Modal opened={opened} onClose={onClose} title={intl.formatMessage({ id: "config.users.create-title" })} size="lg">
+      {opened ? <CreateUserForm onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function CreateUserForm({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const teams = useAllTeams();
+  const create = useCreateUser();
+  const roleOptions = useRoleOptions();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("user");
+  const [locale, setLocale] = useState<ProfileLocale>("fr-CA");
+  const [password, setPassword] = useState("");
+  const [memberships, setMemberships] = useState<Record<string, TeamRole>>({});
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const fieldError = useFieldError(errors);
+
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    const result = validate(createUserRequest, {
+      name,
+      email,
+      role,
+      locale,
+      password,
+      teams: Object.entries(memberships).map(([id, teamRole]) => ({ id, teamRole })),
+    });
+    setErrors(result.errors);
+    if (!result.data) {
+      return;
+    }
+    create.mutate(result.data, {
+      onSuccess: (user) => {
+        alerts.success("config.users.created", { name: user.name });
+        onClose();
+      },
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        alerts.apiError(error);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={2}>
+          <TextInput
+            label={intl.formatMessage({ id: "config.users.name" })}
+            required
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+            }}
+            error={fieldError("name")}
+            data-autofocus
+          />
+          <TextInput
+            label={intl.formatMessage({ id: "config.users.email" })}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+            }}
+            error={fieldError("email")}
+          />
+          <NativeSelect
+            label={intl.formatMessage({ id: "config.users.role" })}
+            data={roleOptions}
+            value={role}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (isRole(value)) {
+                setRole(value);
+              }
+            }}
+            error={fieldError("role")}
+          />
+          <NativeSelect
+            label={intl.formatMessage({ id: "config.users.locale" })}
+            data={PROFILE_LOCALES.map((l) => ({ value: l, label: intl.formatMessage({ id: LOCALE_LABELS[l] }) }))}
+            value={locale}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (isProfileLocale(value)) {
+                setLocale(value);
+              }
+            }}
+          />
+        </SimpleGrid>
+        <div>
+          <PasswordInput
+            label={intl.formatMessage({ id: "config.users.first-password" })}
+            description={intl.formatMessage({ id: "config.users.first-password-hint" })}
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+            }}
+            error={errors?.password ? intl.formatMessage({ id: "auth.reset.follow-rules" }) : undefined}
+            visibilityToggleButtonProps={{ "aria-label": intl.formatMessage({ id: "auth.toggle-password" }) }}
+            mb="xs"
+          />
+          <PasswordRules password={password} />
+        </div>
+        <div>
+          <Text size="sm" fw={600}>
+            <FormattedMessage id="config.users.teams" />
+          </Text>
+          <Text size="xs" c="dimmed" mb={6}>
+            <FormattedMessage id="config.users.teams-hint" />
+          </Text>
+          {teams.isPending ? (
+            <SkeletonRows rows={3} height={36} />
+          ) : (
+            <MemberPicker
+              items={(teams.data ?? []).map((t) => ({ id: t.id, label: t.label }))}
+              value={memberships}
+              onChange={setMemberships}
+              roleLabel="config.users.role-in"
+              error={fieldError("teams")}
+            />
+          )}
+        </div>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            <FormattedMessage id="config.users.create-submit" />
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function EditUserDialog({ user, onClose }: { user: UserSummary | null; onClose: () => void }) {
+  const intl = useIntl();
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={intl.formatMessage({ id: "config.users.edit-title" }, { name: user?.name ?? "" })}
+    >
+      {user ? <EditUserForm key={user.id} user={user} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => void }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const update = useUpdateUser();
+  const roleOptions = useRoleOptions();
+  const [name, setName] = useState(user.name);
+  const [role, setRole] = useState<Role>(user.role);
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const fieldError = useFieldError(errors);
+  // A role above the editor's own is shown as is, but cannot be picked for anyone else.
+  const options = roleOptions.some((o) => o.value === user.role)
+    ? roleOptions
+    : [...roleOptions, { value: user.role, label: intl.formatMessage({ id: ROLE_LABELS[user.role] }) }];
+
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    const result = validate(updateUserRequest, { name, role });
+    setErrors(result.errors);
+    if (!result.data) {
+      return;
+    }
+    update.mutate(
+      { id: user.id, ...result.data },
+      {
+        onSuccess: () => {
+          alerts.success("config.saved");
+          onClose();
+        },
+        onError: (error) => {
+          setErrors(serverFieldErrors(error));
+          alerts.apiError(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={intl.formatMessage({ id: "config.users.name" })}
+          required
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+          }}
+          error={fieldError("name")}
+          data-autofocus
+        />
+        <NativeSelect
+          label={intl.formatMessage({ id: "config.users.role" })}
+          data={options}
+          value={role}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            if (isRole(value)) {
+              setRole(value);
+            }
+          }}
+          error={fieldError("role")}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            <FormattedMessage id="common.save" />
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,265 @@
+import { useState, type SyntheticEvent } from "react";
+import {
+  Box,
+  Button,
+  Grid,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
+import { IconTool } from "@tabler/icons-react";
+import dayjs from "dayjs";
+import { FormattedMessage, useIntl } from "react-intl";
+import { STATUS_VALUES, updateMaintenanceStatusRequest, type Locale, type MaintenanceStatus, type MessageId } from "@relais/shared";
+import { SwitchField } from "../../ui/switch-field.tsx";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { useUiLocale } from "../../app/i18n/i18n-provider.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { SkeletonRows } from "../../ui/loaders.tsx";
+import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
+import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useMaintenanceStatus, useUpdateMaintenance } from "../maintenance/api.ts";
+import { MaintenanceBannerView, MaintenanceOverlayCard } from "../maintenance/maintenance-display.tsx";
+
+type Status = MaintenanceStatus["status"];
+
+const STATUS_LABELS: Record<Status, MessageId> = {
+  operational: "maintenance.status.operational",
+  under_maintenance: "maintenance.status.under_maintenance",
+  degraded_performance: "maintenance.status.degraded_performance",
+  partial_outage: "maintenance.status.partial_outage",
+  major_outage: "maintenance.status.major_outage",
+};
+
+function isStatus(value: string): value is Status {
+  return (STATUS_VALUES as readonly string[]).includes(value);
+}
+
+const EMPTY: MaintenanceStatus = {
+  status: "operational",
+  enabled: false,
+  banner: false,
+  bannerText: { "fr-CA": "", "en-CA": "" },
+  overlay: false,
+  dismissable: true,
+  nextWindow: null,
+  durationMinutes: null,
+};
+
+/** /devops (devops only): the maintenance status every browser polls, with a live preview. */
+export function DevopsPage() {
+  const status = useMaintenanceStatus();
+  return (
+    <PageContainer wide>
+      <PageHeader title={<FormattedMessage id="devops.title" />} description={<FormattedMessage id="devops.subtitle" />} />
+      {status.isPending ? (
+        <SkeletonRows rows={6} />
+      ) : (
+        <MaintenanceForm key={JSON.stringify(status.data ?? EMPTY)} initial={status.data ?? EMPTY} />
+      )}
+    </PageContainer>
+  );
+}
+
+function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const uiLocale = useUiLocale();
+  const update = useUpdateMaintenance();
+  const [form, setForm] = useState<MaintenanceStatus>(initial);
+  const [previewLocale, setPreviewLocale] = useState<Locale>(uiLocale);
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const fieldError = useFieldError(errors);
+
+  const set = <K extends keyof MaintenanceStatus>(key: K, value: MaintenanceStatus[K]): void => {
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    const result = validate(updateMaintenanceStatusRequest, form);
+    setErrors(result.errors);
+    if (!result.data) {
+      return;
+    }
+    // mutateAsync: the published status re-keys this form; a plain mutate's callbacks would be lost.
+    void update.mutateAsync(result.data).then(
+      () => alerts.success("devops.saved"),
+      (error: unknown) => {
+        setErrors(serverFieldErrors(error));
+        alerts.apiError(error);
+      },
+    );
+  };
+
+  const nextWindowLocal = form.nextWindow ? dayjs(form.nextWindow).format("YYYY-MM-DDTHH:mm") : "";
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <form onSubmit={submit} noValidate>
+          <Section title={<FormattedMessage id="devops.maintenance" />}>
+            <Stack gap="md">
+              <NativeSelect
+                label={intl.formatMessage({ id: "devops.status" })}
+                data={STATUS_VALUES.map((s) => ({ value: s, label: intl.formatMessage({ id: STATUS_LABELS[s] }) }))}
+                value={form.status}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  if (isStatus(value)) {
+                    set("status", value);
+                  }
+                }}
+              />
+              <SwitchField
+                label={intl.formatMessage({ id: "devops.enabled" })}
+                description={intl.formatMessage({ id: "devops.enabled-hint" })}
+                checked={form.enabled}
+                onChange={(e) => {
+                  set("enabled", e.currentTarget.checked);
+                }}
+              />
+              <Switch
+                label={intl.formatMessage({ id: "devops.banner" })}
+                checked={form.banner}
+                onChange={(e) => {
+                  set("banner", e.currentTarget.checked);
+                }}
+              />
+              <Textarea
+                label={intl.formatMessage({ id: "devops.banner-text-fr" })}
+                autosize
+                minRows={2}
+                value={form.bannerText["fr-CA"]}
+                onChange={(e) => {
+                  set("bannerText", { ...form.bannerText, "fr-CA": e.currentTarget.value });
+                }}
+                error={fieldError("bannerText.fr-CA")}
+              />
+              <Textarea
+                label={intl.formatMessage({ id: "devops.banner-text-en" })}
+                autosize
+                minRows={2}
+                value={form.bannerText["en-CA"]}
+                onChange={(e) => {
+                  set("bannerText", { ...form.bannerText, "en-CA": e.currentTarget.value });
+                }}
+                error={fieldError("bannerText.en-CA")}
+              />
+              <SwitchField
+                label={intl.formatMessage({ id: "devops.overlay" })}
+                description={intl.formatMessage({ id: "devops.overlay-hint" })}
+                checked={form.overlay}
+                onChange={(e) => {
+                  set("overlay", e.currentTarget.checked);
+                }}
+              />
+              <Switch
+                label={intl.formatMessage({ id: "devops.dismissable" })}
+                checked={form.dismissable}
+                onChange={(e) => {
+                  set("dismissable", e.currentTarget.checked);
+                }}
+              />
+              <Group grow align="flex-start">
+                <TextInput
+                  type="datetime-local"
+                  label={intl.formatMessage({ id: "devops.next-window" })}
+                  value={nextWindowLocal}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    set("nextWindow", value ? dayjs(value).toISOString() : null);
+                  }}
+                  error={fieldError("nextWindow")}
+                />
+                <NumberInput
+                  label={intl.formatMessage({ id: "devops.duration" })}
+                  min={0}
+                  max={7 * 24 * 60}
+                  allowDecimal={false}
+                  value={form.durationMinutes ?? ""}
+                  onChange={(value) => {
+                    set("durationMinutes", typeof value === "number" ? value : null);
+                  }}
+                  error={fieldError("durationMinutes")}
+                />
+              </Group>
+              <Group justify="flex-end">
+                <Button type="submit" loading={update.isPending}>
+                  <FormattedMessage id="devops.publish" />
+                </Button>
+              </Group>
+            </Stack>
+          </Section>
+        </form>
+      </Grid.Col>
+
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Section
+          title={<FormattedMessage id="devops.preview" />}
+          actions={
+            <SegmentedControl
+              size="xs"
+              aria-label={intl.formatMessage({ id: "devops.preview-language" })}
+              value={previewLocale}
+              onChange={(value) => {
+                setPreviewLocale(value === "en-CA" ? "en-CA" : "fr-CA");
+              }}
+              data={[
+                { value: "fr-CA", label: "FR" },
+                { value: "en-CA", label: "EN" },
+              ]}
+            />
+          }
+        >
+          <Stack gap="md" data-testid="maintenance-preview">
+            {!form.enabled ? (
+              <EmptyState
+                size="sm"
+                icon={<IconTool />}
+                title={<FormattedMessage id="devops.preview-off" />}
+                description={<FormattedMessage id="devops.preview-off-hint" />}
+              />
+            ) : (
+              <>
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  <FormattedMessage id="devops.banner" />
+                </Text>
+                {form.banner ? (
+                  <Box style={{ borderRadius: 8, overflow: "hidden" }}>
+                    <MaintenanceBannerView status={form} locale={previewLocale} preview />
+                  </Box>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    <FormattedMessage id="devops.preview-no-banner" />
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  <FormattedMessage id="devops.overlay" />
+                </Text>
+                {form.overlay ? (
+                  <Paper bg="#0b2a30" p="lg" radius="md">
+                    <Group justify="center">
+                      <MaintenanceOverlayCard status={form} locale={previewLocale} />
+                    </Group>
+                  </Paper>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    <FormattedMessage id="devops.preview-no-overlay" />
+                  </Text>
+                )}
+              </>
+            )}
+          </Stack>
+        </Section>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { MantineProvider } from "@mantine/core";
+import "@mantine/core/styles.css";
+import "./app/global.css";
+import { theme } from "./app/theme.ts";
+import { queryClient } from "./app/query-client.ts";
+import { router } from "./app/router.tsx";
+
+const container = document.getElementById("root");
+if (!container) {
+  throw new Error("#root is missing from index.html");
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
