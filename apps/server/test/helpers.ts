@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import type { LoginResponse, OrganizationOptions, Role, TeamRole } from "@relais/shared";
+import { isMessageId, type LoginResponse, type OrganizationOptions, type Role, type TeamRole } from "@relais/shared";
 import { buildApp } from "../src/app.ts";
 import type { AppDeps } from "../src/app-deps.ts";
 import { loadConfig } from "../src/config.ts";
@@ -61,6 +61,8 @@ export type TestApp = {
   tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
   addUser: (orgId: string, role: Role, teams: { id: string; teamRole: TeamRole }[]) => Promise<TestUser>;
   login: (email: string, password?: string, headers?: Record<string, string>) => Promise<Session>;
+  /** An access token of `user`, signing in once per file: a second sign-in would end the first session. */
+  as: (user: TestUser) => Promise<string>;
   request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
@@ -120,12 +122,18 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}):
   const request: TestApp["request"] = ({ token, headers, ...opts }) =>
     app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
+  // The latest session of each email: any sign-in replaces the one before (single session).
+  const sessions = new Map<string, Session>();
   const login: TestApp["login"] = async (email, password = PASSWORD, headers = {}) => {
     const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: email, password }, headers });
     if (res.statusCode !== 200) throw new Error(`login of ${email} answered ${res.statusCode}: ${res.body}`);
     const cookie = res.cookies.find((c) => c.name === "relais_rt");
-    return { ...res.json<LoginResponse>(), cookie: cookie?.value ?? "" };
+    const session = { ...res.json<LoginResponse>(), cookie: cookie?.value ?? "" };
+    sessions.set(email, session);
+    return session;
   };
+
+  const as: TestApp["as"] = async (user) => (sessions.get(user.email) ?? (await login(user.email))).jwt;
 
   return {
     app,
@@ -134,6 +142,7 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}):
     tenant,
     addUser,
     login,
+    as,
     request,
     close: async () => {
       await app.close();
@@ -141,4 +150,14 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}):
       await database.drop();
     },
   };
+}
+
+/** The answer is the catalogue error `code` with `status`, its text translated (not the bare key). */
+export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json();
+  expect(body.error.code).toBe(code);
+  expect(isMessageId(body.error.code)).toBe(true);
+  expect(body.error.message).toEqual(expect.any(String));
+  expect(body.error.message).not.toBe(code);
 }

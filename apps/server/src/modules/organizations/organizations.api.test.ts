@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
-import { defaultWeekSchedule, isMessageId, organization, type WeekSchedule } from "@relais/shared";
-import { createTestApp, type Session, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { defaultWeekSchedule, organization, type WeekSchedule } from "@relais/shared";
+import { createTestApp, type Session, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
 
 let t: TestApp;
 let org: Tenant;
@@ -20,14 +20,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The answer is the error shape of docs/api.md with this status and catalogue key. */
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.error.code).toBe(code);
-  expect(isMessageId(body.error.code)).toBe(true);
-  expect(body.error.message).toEqual(expect.any(String));
-  expect(body.error.message).not.toBe(code);
-}
 
 function fieldsOf(res: LightMyRequestResponse): { path: string; code: string }[] {
   return res.json().error.fields ?? [];

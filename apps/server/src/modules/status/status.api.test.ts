@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LightMyRequestResponse } from "fastify";
 import { isMessageId, maintenanceStatus, type MaintenanceStatus } from "@relais/shared";
-import { createTestApp, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { createTestApp, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
 
 let t: TestApp;
 let org: Tenant;
@@ -15,14 +14,6 @@ beforeAll(async () => {
   devops = (await t.login(org.users.devops.email)).jwt;
 });
 afterAll(() => t.close());
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.error.code).toBe(code);
-  expect(isMessageId(body.error.code)).toBe(true);
-  expect(body.error.message).toEqual(expect.any(String));
-}
 
 const OPERATIONAL: MaintenanceStatus = {
   status: "operational",

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
-import { defaultWeekSchedule, isMessageId, teamDetail } from "@relais/shared";
-import { createTestApp, type Session, type Tenant, type TestApp, type TestUser } from "../../../test/helpers.ts";
+import { defaultWeekSchedule, teamDetail } from "@relais/shared";
+import { createTestApp, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
 
 let t: TestApp;
 let org: Tenant;
 let other: Tenant;
-const sessions = new Map<string, Session>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,24 +14,6 @@ beforeAll(async () => {
   other = await t.tenant();
 });
 afterAll(() => t.close());
-
-/** One sign-in per person for the whole file (a second sign-in would end the first session). */
-async function as(u: TestUser): Promise<string> {
-  let s = sessions.get(u.id);
-  if (!s) {
-    s = await t.login(u.email);
-    sessions.set(u.id, s);
-  }
-  return s.jwt;
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.error.code).toBe(code);
-  expect(isMessageId(body.error.code)).toBe(true);
-  expect(body.error.message).toEqual(expect.any(String));
-}
 
 type Member = { userId: string; teamRole: "admin" | "user" };
 const list = (token: string) => t.request({ method: "GET", url: "/api/user-groups", token });
@@ -71,7 +52,7 @@ async function countRows(orgId: string, table: "teams" | "team_members" | "audit
 
 describe("GET user-groups and user-groups/belongs", () => {
   it("lists every team of the organisation to a plain user, with isMember and abilities", async () => {
-    const res = await list(await as(org.users.user));
+    const res = await list(await t.as(org.users.user));
     expect(res.statusCode).toBe(200);
     const teams = res.json<{ id: string; label: string; main: boolean; isMember: boolean; memberCount: number; abilities: object }[]>();
     expect(teams.map((x) => x.id)).toEqual([org.teams.main, org.teams.second]);
@@ -94,36 +75,36 @@ describe("GET user-groups and user-groups/belongs", () => {
   });
 
   it("answers the abilities of a team administrator who is an organisation administrator", async () => {
-    const teams = (await list(await as(org.users.admin))).json();
+    const teams = (await list(await t.as(org.users.admin))).json();
     expect(teams[0]).toMatchObject({ main: true, isMember: true, abilities: { update: true, delete: false, manageMembers: true } });
     expect(teams[1]).toMatchObject({ main: false, isMember: true, abilities: { update: true, delete: true, manageMembers: true } });
   });
 
   it("answers an organisation administrator who is not a team's admin: may edit and delete, not manage members", async () => {
-    const teams = (await list(await as(org.users.superAdmin))).json();
+    const teams = (await list(await t.as(org.users.superAdmin))).json();
     expect(teams[1]).toMatchObject({ isMember: false, abilities: { update: true, delete: true, manageMembers: false } });
   });
 
   it("never lists another organisation's teams", async () => {
-    const ids = (await list(await as(org.users.admin))).json().map((x: { id: string }) => x.id);
+    const ids = (await list(await t.as(org.users.admin))).json().map((x: { id: string }) => x.id);
     expect(ids).not.toContain(other.teams.main);
     expect(ids).not.toContain(other.teams.second);
   });
 
   it("belongs lists only the caller's own teams", async () => {
-    const mine = (await belongs(await as(org.users.user))).json();
+    const mine = (await belongs(await t.as(org.users.user))).json();
     expect(mine.map((x: { id: string }) => x.id)).toEqual([org.teams.main]);
-    const theirs = (await belongs(await as(org.users.other))).json();
+    const theirs = (await belongs(await t.as(org.users.other))).json();
     expect(theirs.map((x: { id: string }) => x.id)).toEqual([org.teams.second]);
     expect(theirs[0].isMember).toBe(true);
-    const both = (await belongs(await as(org.users.admin))).json();
+    const both = (await belongs(await t.as(org.users.admin))).json();
     expect(both.map((x: { id: string }) => x.id)).toEqual([org.teams.main, org.teams.second]);
   });
 });
 
 describe("GET user-groups/{id}", () => {
   it("answers a team's detail with its members, even to a non-member", async () => {
-    const res = await get(await as(org.users.user), org.teams.second);
+    const res = await get(await t.as(org.users.user), org.teams.second);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(teamDetail.safeParse(body).success).toBe(true);
@@ -138,14 +119,14 @@ describe("GET user-groups/{id}", () => {
   });
 
   it("answers 404 for an unknown id and 400 for a non-uuid", async () => {
-    expectError(await get(await as(org.users.user), "0b6f3f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"), 404, "error.not-found");
-    expectError(await get(await as(org.users.user), "main"), 400, "error.validation");
+    expectError(await get(await t.as(org.users.user), "0b6f3f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"), 404, "error.not-found");
+    expectError(await get(await t.as(org.users.user), "main"), 400, "error.validation");
   });
 });
 
 describe("POST user-groups", () => {
   it("lets an administrator create a team with an administrator and a user (201)", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     const res = await create(admin, {
       label: "  Orthodontie  ",
       email: "Ortho@Test.Relais",
@@ -175,7 +156,7 @@ describe("POST user-groups", () => {
       ]),
     );
     // The new member sees it among their teams.
-    const mine = (await belongs(await as(org.users.user))).json().map((x: { id: string }) => x.id);
+    const mine = (await belongs(await t.as(org.users.user))).json().map((x: { id: string }) => x.id);
     expect(mine).toContain(body.id);
   });
 
@@ -188,14 +169,14 @@ describe("POST user-groups", () => {
         { userId: org.users.other.id, teamRole: "user" },
       ],
     };
-    expectError(await create(await as(org.users.user), payload), 403, "error.forbidden");
-    expectError(await create(await as(org.users.marketing), payload), 403, "error.forbidden");
+    expectError(await create(await t.as(org.users.user), payload), 403, "error.forbidden");
+    expectError(await create(await t.as(org.users.marketing), payload), 403, "error.forbidden");
     expect(await countRows(org.orgId, "teams")).toBe(before);
   });
 
   it("refuses a team without an administrator member (error.last-team-admin)", async () => {
     const before = await countRows(org.orgId, "teams");
-    const res = await create(await as(org.users.admin), {
+    const res = await create(await t.as(org.users.admin), {
       label: "Sans admin",
       members: [
         { userId: org.users.user.id, teamRole: "user" },
@@ -207,7 +188,7 @@ describe("POST user-groups", () => {
   });
 
   it("refuses a team without a user member (error.last-team-user)", async () => {
-    const res = await create(await as(org.users.admin), {
+    const res = await create(await t.as(org.users.admin), {
       label: "Sans utilisateur",
       members: [{ userId: org.users.admin.id, teamRole: "admin" }],
     });
@@ -216,7 +197,7 @@ describe("POST user-groups", () => {
 
   it("refuses a member listed twice whose last role leaves no administrator", async () => {
     // Deduplicated by person: the second entry wins, so no administrator remains.
-    const res = await create(await as(org.users.admin), {
+    const res = await create(await t.as(org.users.admin), {
       label: "Doublon",
       members: [
         { userId: org.users.admin.id, teamRole: "admin" },
@@ -234,11 +215,11 @@ describe("POST user-groups", () => {
       { userId: org.users.user.id, teamRole: "user" },
     ];
     for (const label of ["hygiène", "HYGIÈNE", " Réception "]) {
-      expectError(await create(await as(org.users.admin), { label, members }), 409, "error.duplicate-group-label");
+      expectError(await create(await t.as(org.users.admin), { label, members }), 409, "error.duplicate-group-label");
     }
     expect(await countRows(org.orgId, "teams")).toBe(before);
     // Another organisation's label is free to reuse.
-    const elsewhere = await create(await as(other.users.admin), {
+    const elsewhere = await create(await t.as(other.users.admin), {
       label: "Orthodontie",
       members: [
         { userId: other.users.admin.id, teamRole: "admin" },
@@ -249,7 +230,7 @@ describe("POST user-groups", () => {
   });
 
   it("refuses a team email equal to the organisation's or a user's email (error.team-email-reused)", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     const orgEmail = (await t.request({ method: "GET", url: `/api/organizations/${org.orgId}`, token: admin })).json().email as string;
     expect(orgEmail).toContain("@");
     const members = [
@@ -267,7 +248,7 @@ describe("POST user-groups", () => {
   it("refuses a second team on a single-team tier (error.single-team-only)", async () => {
     const single = await t.tenant({ tierId: 1 });
     const before = await countRows(single.orgId, "teams");
-    const res = await create(await as(single.users.admin), {
+    const res = await create(await t.as(single.users.admin), {
       label: "Troisième",
       members: [
         { userId: single.users.admin.id, teamRole: "admin" },
@@ -280,7 +261,7 @@ describe("POST user-groups", () => {
 
   it("answers 404 when a member belongs to another organisation, and creates nothing", async () => {
     const before = await countRows(org.orgId, "teams");
-    const res = await create(await as(org.users.admin), {
+    const res = await create(await t.as(org.users.admin), {
       label: "Mélange",
       members: [
         { userId: org.users.admin.id, teamRole: "admin" },
@@ -289,13 +270,13 @@ describe("POST user-groups", () => {
     });
     expectError(res, 404, "error.not-found");
     expect(await countRows(org.orgId, "teams")).toBe(before);
-    expect((await get(await as(other.users.user), other.teams.main)).json().members.map((m: Member) => m.userId)).toContain(
+    expect((await get(await t.as(other.users.user), other.teams.main)).json().members.map((m: Member) => m.userId)).toContain(
       other.users.user.id,
     );
   });
 
   it("refuses an invalid phone number (error.phone-invalid)", async () => {
-    const res = await create(await as(org.users.admin), {
+    const res = await create(await t.as(org.users.admin), {
       label: "Téléphone",
       phoneNumber: "514-555-0101",
       members: [
@@ -313,7 +294,7 @@ describe("PUT user-groups/{id}", () => {
     const teamAdmin = await t.addUser(mine.orgId, "user", [{ id: mine.teams.second, teamRole: "admin" }]);
     const week = defaultWeekSchedule();
     week[3] = { day: 3, enabled: true, start: "07:30", end: "19:00", breaks: [{ start: "12:00", end: "12:45" }] };
-    const res = await update(await as(teamAdmin), mine.teams.second, {
+    const res = await update(await t.as(teamAdmin), mine.teams.second, {
       label: "Hygiène dentaire",
       email: "hygiene@clinique.test",
       phoneNumber: "+15145550199",
@@ -331,7 +312,7 @@ describe("PUT user-groups/{id}", () => {
       settings: { voiceQueue: true },
       abilities: { update: true, delete: false, manageMembers: true },
     });
-    const read = (await get(await as(mine.users.other), mine.teams.second)).json();
+    const read = (await get(await t.as(mine.users.other), mine.teams.second)).json();
     expect(read).toMatchObject({
       label: "Hygiène dentaire",
       email: "hygiene@clinique.test",
@@ -339,20 +320,20 @@ describe("PUT user-groups/{id}", () => {
       schedule: { week },
     });
     // Clearing the phone.
-    const cleared = await update(await as(teamAdmin), mine.teams.second, { phoneNumber: null });
+    const cleared = await update(await t.as(teamAdmin), mine.teams.second, { phoneNumber: null });
     expect(cleared.json().phoneNumber).toBeNull();
   });
 
   it("answers 403 to a plain member and to a non-member user, changing nothing", async () => {
-    const before = (await get(await as(org.users.admin), org.teams.second)).json();
-    expectError(await update(await as(org.users.other), org.teams.second, { label: "Renommée" }), 403, "error.forbidden");
-    expectError(await update(await as(org.users.user), org.teams.second, { label: "Renommée" }), 403, "error.forbidden");
-    expectError(await update(await as(org.users.marketing), org.teams.main, { label: "Renommée" }), 403, "error.forbidden");
-    expect((await get(await as(org.users.admin), org.teams.second)).json()).toEqual(before);
+    const before = (await get(await t.as(org.users.admin), org.teams.second)).json();
+    expectError(await update(await t.as(org.users.other), org.teams.second, { label: "Renommée" }), 403, "error.forbidden");
+    expectError(await update(await t.as(org.users.user), org.teams.second, { label: "Renommée" }), 403, "error.forbidden");
+    expectError(await update(await t.as(org.users.marketing), org.teams.main, { label: "Renommée" }), 403, "error.forbidden");
+    expect((await get(await t.as(org.users.admin), org.teams.second)).json()).toEqual(before);
   });
 
   it("refuses an invalid phone (error.phone-invalid), a bad schedule and a taken label", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     const before = (await get(admin, org.teams.second)).json();
     for (const phoneNumber of ["5145550101", "+0145550101", "+1 514 555 0101 ext 2", "+1514"]) {
       const res = await update(admin, org.teams.second, { phoneNumber });
@@ -371,7 +352,7 @@ describe("PUT user-groups/{id}", () => {
 
   it("keeps its own email without calling it a duplicate", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     expect((await update(admin, mine.teams.second, { email: "equipe@clinique.test" })).statusCode).toBe(200);
     const again = await update(admin, mine.teams.second, { email: "equipe@clinique.test", label: "Hygiène 2" });
     expect(again.statusCode, again.body).toBe(200);
@@ -380,13 +361,13 @@ describe("PUT user-groups/{id}", () => {
 
 describe("DELETE user-groups/{id}", () => {
   it("refuses the main team (error.main-team)", async () => {
-    expectError(await remove(await as(org.users.admin), org.teams.main), 409, "error.main-team");
+    expectError(await remove(await t.as(org.users.admin), org.teams.main), 409, "error.main-team");
   });
 
   it("refuses a team one of whose members has no other team (error.team-not-empty)", async () => {
     // `other` belongs to the second team only.
-    expectError(await remove(await as(org.users.admin), org.teams.second), 409, "error.team-not-empty");
-    expect((await get(await as(org.users.admin), org.teams.second)).statusCode).toBe(200);
+    expectError(await remove(await t.as(org.users.admin), org.teams.second), 409, "error.team-not-empty");
+    expect((await get(await t.as(org.users.admin), org.teams.second)).statusCode).toBe(200);
   });
 
   it("answers 403 to a user, even the team's own administrator", async () => {
@@ -395,11 +376,11 @@ describe("DELETE user-groups/{id}", () => {
       { id: mine.teams.main, teamRole: "user" },
       { id: mine.teams.second, teamRole: "admin" },
     ]);
-    expectError(await remove(await as(teamAdmin), mine.teams.second), 403, "error.forbidden");
+    expectError(await remove(await t.as(teamAdmin), mine.teams.second), 403, "error.forbidden");
   });
 
   it("deletes a team whose members all have another team", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     const created = await create(admin, {
       label: "Temporaire",
       members: [
@@ -414,7 +395,7 @@ describe("DELETE user-groups/{id}", () => {
     expect(res.json()).toEqual({ ok: true });
     expectError(await get(admin, id), 404, "error.not-found");
     // The members keep their other teams.
-    expect((await belongs(await as(org.users.marketing))).json().map((x: { id: string }) => x.id)).toEqual([org.teams.main]);
+    expect((await belongs(await t.as(org.users.marketing))).json().map((x: { id: string }) => x.id)).toEqual([org.teams.main]);
   });
 });
 
@@ -422,11 +403,11 @@ describe("members", () => {
   it("a team administrator adds a member; the team then lists them", async () => {
     const mine = await t.tenant();
     const teamAdmin = await t.addUser(mine.orgId, "user", [{ id: mine.teams.second, teamRole: "admin" }]);
-    const res = await addMember(await as(teamAdmin), mine.teams.second, { userId: mine.users.user.id, teamRole: "user" });
+    const res = await addMember(await t.as(teamAdmin), mine.teams.second, { userId: mine.users.user.id, teamRole: "user" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().members.map((m: Member) => m.userId)).toContain(mine.users.user.id);
     expect(res.json().memberCount).toBe(4);
-    expect((await belongs(await as(mine.users.user))).json().map((x: { id: string }) => x.id)).toEqual([
+    expect((await belongs(await t.as(mine.users.user))).json().map((x: { id: string }) => x.id)).toEqual([
       mine.teams.main,
       mine.teams.second,
     ]);
@@ -436,53 +417,53 @@ describe("members", () => {
     const mine = await t.tenant();
     const before = await countRows(mine.orgId, "team_members");
     const add = { userId: mine.users.user.id, teamRole: "user" as const };
-    expectError(await addMember(await as(mine.users.other), mine.teams.second, add), 403, "error.team-admin-only");
-    expectError(await addMember(await as(mine.users.superAdmin), mine.teams.second, add), 403, "error.team-admin-only");
-    expectError(await addMember(await as(mine.users.devops), mine.teams.second, add), 403, "error.team-admin-only");
+    expectError(await addMember(await t.as(mine.users.other), mine.teams.second, add), 403, "error.team-admin-only");
+    expectError(await addMember(await t.as(mine.users.superAdmin), mine.teams.second, add), 403, "error.team-admin-only");
+    expectError(await addMember(await t.as(mine.users.devops), mine.teams.second, add), 403, "error.team-admin-only");
     expectError(
-      await setRole(await as(mine.users.superAdmin), mine.teams.second, mine.users.other.id, "admin"),
+      await setRole(await t.as(mine.users.superAdmin), mine.teams.second, mine.users.other.id, "admin"),
       403,
       "error.team-admin-only",
     );
-    expectError(await removeMember(await as(mine.users.devops), mine.teams.second, mine.users.admin.id), 403, "error.team-admin-only");
+    expectError(await removeMember(await t.as(mine.users.devops), mine.teams.second, mine.users.admin.id), 403, "error.team-admin-only");
     expect(await countRows(mine.orgId, "team_members")).toBe(before);
   });
 
   it("nobody adds themself (error.cannot-join-self), not even an administrator", async () => {
     const mine = await t.tenant();
     expectError(
-      await addMember(await as(mine.users.user), mine.teams.second, { userId: mine.users.user.id, teamRole: "user" }),
+      await addMember(await t.as(mine.users.user), mine.teams.second, { userId: mine.users.user.id, teamRole: "user" }),
       403,
       "error.cannot-join-self",
     );
     expectError(
-      await addMember(await as(mine.users.superAdmin), mine.teams.second, { userId: mine.users.superAdmin.id, teamRole: "admin" }),
+      await addMember(await t.as(mine.users.superAdmin), mine.teams.second, { userId: mine.users.superAdmin.id, teamRole: "admin" }),
       403,
       "error.cannot-join-self",
     );
-    expect((await belongs(await as(mine.users.user))).json()).toHaveLength(1);
+    expect((await belongs(await t.as(mine.users.user))).json()).toHaveLength(1);
   });
 
   it("refuses someone already a member (error.already-member)", async () => {
-    const res = await addMember(await as(org.users.admin), org.teams.second, { userId: org.users.other.id, teamRole: "admin" });
+    const res = await addMember(await t.as(org.users.admin), org.teams.second, { userId: org.users.other.id, teamRole: "admin" });
     expectError(res, 409, "error.already-member");
-    expect(await membersOf(await as(org.users.admin), org.teams.second)).toContainEqual({ userId: org.users.other.id, teamRole: "user" });
+    expect(await membersOf(await t.as(org.users.admin), org.teams.second)).toContainEqual({ userId: org.users.other.id, teamRole: "user" });
   });
 
   it("changes a member's role while one administrator and one user remain", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     const up = await setRole(admin, mine.teams.main, mine.users.user.id, "admin");
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().members).toContainEqual(expect.objectContaining({ userId: mine.users.user.id, teamRole: "admin" }));
     // Now a team admin, the person may manage members.
-    const res = await addMember(await as(mine.users.user), mine.teams.main, { userId: mine.users.other.id, teamRole: "user" });
+    const res = await addMember(await t.as(mine.users.user), mine.teams.main, { userId: mine.users.other.id, teamRole: "user" });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it("refuses a role change leaving no administrator (error.last-team-admin) or no user (error.last-team-user)", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     // second: admin (admin), other (user).
     expectError(await setRole(admin, mine.teams.second, mine.users.admin.id, "user"), 409, "error.last-team-admin");
     expectError(await setRole(admin, mine.teams.second, mine.users.other.id, "admin"), 409, "error.last-team-user");
@@ -498,7 +479,7 @@ describe("members", () => {
 
   it("refuses removing the last administrator or the last user", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     expectError(await removeMember(admin, mine.teams.second, mine.users.admin.id), 409, "error.last-team-admin");
     expectError(await removeMember(admin, mine.teams.second, mine.users.other.id), 409, "error.last-team-user");
     expect(await membersOf(admin, mine.teams.second)).toHaveLength(2);
@@ -506,7 +487,7 @@ describe("members", () => {
 
   it("refuses removing a person from their only team (error.user-needs-team)", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     const only = await t.addUser(mine.orgId, "user", [{ id: mine.teams.second, teamRole: "user" }]);
     expectError(await removeMember(admin, mine.teams.second, only.id), 409, "error.user-needs-team");
     expect(await membersOf(admin, mine.teams.second)).toContainEqual({ userId: only.id, teamRole: "user" });
@@ -514,19 +495,19 @@ describe("members", () => {
 
   it("removes a member who keeps another team", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     expect((await addMember(admin, mine.teams.second, { userId: mine.users.user.id, teamRole: "user" })).statusCode).toBe(200);
     const res = await removeMember(admin, mine.teams.second, mine.users.user.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().members.map((m: Member) => m.userId)).not.toContain(mine.users.user.id);
-    expect((await belongs(await as(mine.users.user))).json().map((x: { id: string }) => x.id)).toEqual([mine.teams.main]);
+    expect((await belongs(await t.as(mine.users.user))).json().map((x: { id: string }) => x.id)).toEqual([mine.teams.main]);
   });
 
   it("lets exactly one of two concurrent removals of a team's two administrators succeed", async () => {
     const mine = await t.tenant();
     const a1 = await t.addUser(mine.orgId, "user", [{ id: mine.teams.main, teamRole: "user" }]);
     const a2 = await t.addUser(mine.orgId, "user", [{ id: mine.teams.main, teamRole: "user" }]);
-    const created = await create(await as(mine.users.admin), {
+    const created = await create(await t.as(mine.users.admin), {
       label: "Duo",
       members: [
         { userId: a1.id, teamRole: "admin" },
@@ -536,7 +517,7 @@ describe("members", () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const teamId = created.json().id as string;
-    const [tok1, tok2] = [await as(a1), await as(a2)];
+    const [tok1, tok2] = [await t.as(a1), await t.as(a2)];
 
     // The audit row is the last write of a removal. Holding the audit table makes both requests
     // wait there (a server without a lock would have let both pass their checks) or one there
@@ -547,7 +528,7 @@ describe("members", () => {
     expect(codes).toEqual([200, 409]);
     const loser = answers.find((r) => r.statusCode === 409);
     expect(loser?.json().error.code).toBe("error.last-team-admin");
-    const members = await membersOf(await as(mine.users.admin), teamId);
+    const members = await membersOf(await t.as(mine.users.admin), teamId);
     expect(members.filter((m) => m.teamRole === "admin")).toHaveLength(1);
     expect(members).toHaveLength(2);
   });
@@ -588,14 +569,14 @@ async function waitForLockWaiters(n: number, requests: Promise<unknown>[]): Prom
 
 describe("cross-organisation: another organisation's team is not found", () => {
   it("answers 404 on every team route, and changes nothing there", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     const theirTeam = other.teams.second;
     const theirUser = other.users.other.id;
     const before = {
       teams: await countRows(other.orgId, "teams"),
       members: await countRows(other.orgId, "team_members"),
       audit: await countRows(other.orgId, "audit_log"),
-      detail: (await get(await as(other.users.admin), theirTeam)).json(),
+      detail: (await get(await t.as(other.users.admin), theirTeam)).json(),
     };
     const answers = [
       await get(admin, theirTeam),
@@ -614,7 +595,7 @@ describe("cross-organisation: another organisation's team is not found", () => {
     expect(await countRows(other.orgId, "teams")).toBe(before.teams);
     expect(await countRows(other.orgId, "team_members")).toBe(before.members);
     expect(await countRows(other.orgId, "audit_log")).toBe(before.audit);
-    expect((await get(await as(other.users.admin), theirTeam)).json()).toEqual(before.detail);
+    expect((await get(await t.as(other.users.admin), theirTeam)).json()).toEqual(before.detail);
   });
 
   it("answers 401 on team routes without a token", async () => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
-import { isMessageId, userSummary } from "@relais/shared";
-import { createTestApp, PASSWORD, type Session, type Tenant, type TestApp, type TestUser } from "../../../test/helpers.ts";
+import { userSummary } from "@relais/shared";
+import { createTestApp, PASSWORD, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
 
 let t: TestApp;
 let org: Tenant;
 let other: Tenant;
-const sessions = new Map<string, Session>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,24 +14,6 @@ beforeAll(async () => {
   other = await t.tenant();
 });
 afterAll(() => t.close());
-
-/** One sign-in per person for the whole file (a second sign-in would end the first session). */
-async function as(u: TestUser): Promise<string> {
-  let s = sessions.get(u.id);
-  if (!s) {
-    s = await t.login(u.email);
-    sessions.set(u.id, s);
-  }
-  return s.jwt;
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.error.code).toBe(code);
-  expect(isMessageId(body.error.code)).toBe(true);
-  expect(body.error.message).toEqual(expect.any(String));
-}
 
 let seq = 0;
 const freshEmail = (tag = "nouveau") => `${tag}-${Date.now().toString(36)}-${seq++}@test.relais`;
@@ -78,7 +59,7 @@ async function soleAdminTenant(): Promise<Tenant> {
 
 describe("GET users", () => {
   it("lists the organisation's people with their teams, to any member", async () => {
-    const res = await listUsers(await as(org.users.user));
+    const res = await listUsers(await t.as(org.users.user));
     expect(res.statusCode).toBe(200);
     const users = res.json<{ id: string; email: string; role: string; teams: { id: string; label: string; teamRole: string }[] }[]>();
     expect(users.every((u) => userSummary.safeParse(u).success)).toBe(true);
@@ -110,7 +91,7 @@ describe("POST users", () => {
         { id: org.teams.second, teamRole: "admin" },
       ],
     });
-    const res = await createUser(await as(org.users.admin), body);
+    const res = await createUser(await t.as(org.users.admin), body);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
     expect(userSummary.safeParse(created).success).toBe(true);
@@ -127,47 +108,50 @@ describe("POST users", () => {
     ]);
     const s = await t.login(created.email, "Bonjour!2026");
     expect(s.user).toMatchObject({ id: created.id, clinic: org.orgId, role: "user" });
-    expect((await listUsers(await as(org.users.user))).json().map((u: { id: string }) => u.id)).toContain(created.id);
+    expect((await listUsers(await t.as(org.users.user))).json().map((u: { id: string }) => u.id)).toContain(created.id);
   });
 
   it("lets an administrator create an administrator, and a super-admin a super-admin", async () => {
-    const a = await createUser(await as(org.users.admin), newUser(org, { role: "admin" }));
+    const a = await createUser(await t.as(org.users.admin), newUser(org, { role: "admin" }));
     expect(a.statusCode, a.body).toBe(201);
     expect(a.json().role).toBe("admin");
-    const sa = await createUser(await as(org.users.superAdmin), newUser(org, { role: "super-admin", locale: "en-CA" }));
+    const sa = await createUser(await t.as(org.users.superAdmin), newUser(org, { role: "super-admin", locale: "en-CA" }));
     expect(sa.statusCode, sa.body).toBe(201);
     expect(sa.json()).toMatchObject({ role: "super-admin", locale: "en-CA" });
   });
 
   it("answers 403 to a user and to marketing", async () => {
     const before = await countUsers(org.orgId);
-    expectError(await createUser(await as(org.users.user), newUser(org)), 403, "error.forbidden");
-    expectError(await createUser(await as(org.users.marketing), newUser(org)), 403, "error.forbidden");
+    expectError(await createUser(await t.as(org.users.user), newUser(org)), 403, "error.forbidden");
+    expectError(await createUser(await t.as(org.users.marketing), newUser(org)), 403, "error.forbidden");
     expect(await countUsers(org.orgId)).toBe(before);
   });
 
   it("answers 403 to a role above the caller's: an admin creating devops or super-admin", async () => {
     const before = await countUsers(org.orgId);
-    expectError(await createUser(await as(org.users.admin), newUser(org, { role: "devops" })), 403, "error.forbidden");
-    expectError(await createUser(await as(org.users.admin), newUser(org, { role: "super-admin" })), 403, "error.forbidden");
-    expectError(await createUser(await as(org.users.superAdmin), newUser(org, { role: "devops" })), 403, "error.forbidden");
+    expectError(await createUser(await t.as(org.users.admin), newUser(org, { role: "devops" })), 403, "error.forbidden");
+    expectError(await createUser(await t.as(org.users.admin), newUser(org, { role: "super-admin" })), 403, "error.forbidden");
+    expectError(await createUser(await t.as(org.users.superAdmin), newUser(org, { role: "devops" })), 403, "error.forbidden");
     expect(await countUsers(org.orgId)).toBe(before);
   });
 
   it("refuses an email already used in another organisation (error.duplicate-email), whatever its case", async () => {
     const before = await countUsers(org.orgId);
-    const res = await createUser(await as(org.users.admin), newUser(org, { email: other.users.user.email.toUpperCase() }));
+    const res = await createUser(await t.as(org.users.admin), newUser(org, { email: other.users.user.email.toUpperCase() }));
     expectError(res, 409, "error.duplicate-email");
-    expectError(await createUser(await as(org.users.admin), newUser(org, { email: org.users.other.email })), 409, "error.duplicate-email");
+    expectError(
+      await createUser(await t.as(org.users.admin), newUser(org, { email: org.users.other.email })),
+      409,
+      "error.duplicate-email",
+    );
     expect(await countUsers(org.orgId)).toBe(before);
     // The other organisation's person still signs in as before.
     expect((await t.login(other.users.user.email)).user.clinic).toBe(other.orgId);
-    sessions.delete(other.users.user.id);
   });
 
   it("refuses an email that is a team's address (error.duplicate-email)", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     const teamEmail = freshEmail("equipe");
     expect(
       (await t.request({ method: "PUT", url: `/api/user-groups/${mine.teams.second}`, token: admin, payload: { email: teamEmail } }))
@@ -179,7 +163,7 @@ describe("POST users", () => {
   });
 
   it("refuses a weak password with each rule's own field code", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     const before = await countUsers(org.orgId);
     const cases: [string, string][] = [
       ["Abcde1!", "validation.password-min-length"],
@@ -214,7 +198,7 @@ describe("POST users", () => {
   });
 
   it("refuses a person without a team (error.user-needs-team)", async () => {
-    const res = await createUser(await as(org.users.admin), newUser(org, { teams: [] }));
+    const res = await createUser(await t.as(org.users.admin), newUser(org, { teams: [] }));
     expectError(res, 400, "error.user-needs-team");
     expect(res.json().error.fields).toEqual([{ path: "teams", code: "error.user-needs-team" }]);
   });
@@ -223,7 +207,7 @@ describe("POST users", () => {
     const before = await countUsers(org.orgId);
     const email = freshEmail();
     const res = await createUser(
-      await as(org.users.admin),
+      await t.as(org.users.admin),
       newUser(org, {
         email,
         teams: [
@@ -241,7 +225,7 @@ describe("POST users", () => {
   it("refuses a second team on a single-team tier", async () => {
     const single = await t.tenant({ tierId: 1 });
     const res = await createUser(
-      await as(single.users.admin),
+      await t.as(single.users.admin),
       newUser(single, {
         teams: [
           { id: single.teams.main, teamRole: "user" },
@@ -256,8 +240,8 @@ describe("POST users", () => {
 describe("PUT users/{id}", () => {
   it("lets an administrator rename a colleague and change their role, effective at their next request", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
-    const userToken = await as(mine.users.user);
+    const admin = await t.as(mine.users.admin);
+    const userToken = await t.as(mine.users.user);
     const orgPut = () =>
       t.request({ method: "PUT", url: "/api/organizations", token: userToken, payload: { url: "https://exemple.test" } });
     expect((await orgPut()).statusCode).toBe(403);
@@ -275,8 +259,8 @@ describe("PUT users/{id}", () => {
 
   it("answers 403 to a user, and to an admin touching a higher role", async () => {
     const mine = await t.tenant();
-    expectError(await updateUser(await as(mine.users.user), mine.users.other.id, { name: "X" }), 403, "error.forbidden");
-    const admin = await as(mine.users.admin);
+    expectError(await updateUser(await t.as(mine.users.user), mine.users.other.id, { name: "X" }), 403, "error.forbidden");
+    const admin = await t.as(mine.users.admin);
     expectError(await updateUser(admin, mine.users.user.id, { role: "devops" }), 403, "error.forbidden");
     expectError(await updateUser(admin, mine.users.devops.id, { role: "user" }), 403, "error.forbidden");
     expectError(await updateUser(admin, mine.users.superAdmin.id, { role: "admin" }), 403, "error.forbidden");
@@ -288,7 +272,7 @@ describe("PUT users/{id}", () => {
 
   it("refuses demoting the organisation's last administrator (error.last-org-admin)", async () => {
     const mine = await soleAdminTenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     expectError(await updateUser(admin, mine.users.admin.id, { role: "user" }), 409, "error.last-org-admin");
     expectError(await updateUser(admin, mine.users.admin.id, { role: "marketing" }), 409, "error.last-org-admin");
     // With a second administrator, the first may step down.
@@ -299,16 +283,16 @@ describe("PUT users/{id}", () => {
   });
 
   it("answers 404 for another organisation's person, 400 for a non-uuid, and changes nothing", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     expectError(await updateUser(admin, other.users.user.id, { name: "Volé", role: "admin" }), 404, "error.not-found");
     expectError(await updateUser(admin, "42", { name: "X" }), 400, "error.validation");
-    const theirs = (await listUsers(await as(other.users.admin))).json().find((u: { id: string }) => u.id === other.users.user.id);
+    const theirs = (await listUsers(await t.as(other.users.admin))).json().find((u: { id: string }) => u.id === other.users.user.id);
     expect(theirs.role).toBe("user");
     expect(theirs.name).not.toBe("Volé");
   });
 
   it("refuses an empty name and an unknown role", async () => {
-    const admin = await as(org.users.admin);
+    const admin = await t.as(org.users.admin);
     expectError(await updateUser(admin, org.users.user.id, { name: "   " }), 400, "validation.required");
     expectError(await updateUser(admin, org.users.user.id, { role: "owner" }), 400, "error.validation");
   });
@@ -317,21 +301,21 @@ describe("PUT users/{id}", () => {
 describe("DELETE users/{id}", () => {
   it("refuses deleting oneself (403)", async () => {
     const mine = await t.tenant();
-    expectError(await deleteUser(await as(mine.users.admin), mine.users.admin.id), 403, "error.forbidden");
+    expectError(await deleteUser(await t.as(mine.users.admin), mine.users.admin.id), 403, "error.forbidden");
     expect(await countUsers(mine.orgId)).toBe(6);
   });
 
   it("answers 403 to a user and to an admin deleting a higher role", async () => {
     const mine = await t.tenant();
-    expectError(await deleteUser(await as(mine.users.user), mine.users.marketing.id), 403, "error.forbidden");
-    expectError(await deleteUser(await as(mine.users.admin), mine.users.devops.id), 403, "error.forbidden");
-    expectError(await deleteUser(await as(mine.users.admin), mine.users.superAdmin.id), 403, "error.forbidden");
+    expectError(await deleteUser(await t.as(mine.users.user), mine.users.marketing.id), 403, "error.forbidden");
+    expectError(await deleteUser(await t.as(mine.users.admin), mine.users.devops.id), 403, "error.forbidden");
+    expectError(await deleteUser(await t.as(mine.users.admin), mine.users.superAdmin.id), 403, "error.forbidden");
     expect(await countUsers(mine.orgId)).toBe(6);
   });
 
   it("refuses deleting a team's last administrator (error.last-team-admin) or last user (error.last-team-user)", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     const lead = await t.addUser(mine.orgId, "user", [{ id: mine.teams.main, teamRole: "user" }]);
     const created = await t.request({
       method: "POST",
@@ -354,7 +338,7 @@ describe("DELETE users/{id}", () => {
 
   it("deletes a colleague and ends their session: their token answers 401", async () => {
     const mine = await t.tenant();
-    const admin = await as(mine.users.admin);
+    const admin = await t.as(mine.users.admin);
     const victim = await t.login(mine.users.user.email);
     expect((await t.request({ method: "GET", url: "/api/auth/profile", token: victim.jwt })).statusCode).toBe(200);
     const res = await deleteUser(admin, mine.users.user.id);
@@ -382,7 +366,7 @@ describe("DELETE users/{id}", () => {
       { id: mine.teams.main, teamRole: "admin" },
       { id: mine.teams.second, teamRole: "admin" },
     ]);
-    const [tokA, tokB] = [await as(mine.users.admin), await as(second)];
+    const [tokA, tokB] = [await t.as(mine.users.admin), await t.as(second)];
     // Both requests wait on the audit table (or one behind the other's administrator lock) before
     // either commits, so a server that did not lock would let both through.
     let pending: Promise<LightMyRequestResponse>[] = [];
@@ -407,8 +391,8 @@ describe("DELETE users/{id}", () => {
 
   it("answers 404 for another organisation's person and 400 for a non-uuid, deleting nothing", async () => {
     const before = await countUsers(other.orgId);
-    expectError(await deleteUser(await as(org.users.admin), other.users.marketing.id), 404, "error.not-found");
-    expectError(await deleteUser(await as(org.users.admin), "' or 1=1 --"), 400, "error.validation");
+    expectError(await deleteUser(await t.as(org.users.admin), other.users.marketing.id), 404, "error.not-found");
+    expectError(await deleteUser(await t.as(org.users.admin), "' or 1=1 --"), 400, "error.validation");
     expect(await countUsers(other.orgId)).toBe(before);
   });
 });
