@@ -1,3 +1,4 @@
+import type { Carrier } from "./carriers/carrier.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { TokenSigner } from "./platform/auth/tokens.ts";
@@ -11,4 +12,6 @@ export type AppDeps = {
   signer: TokenSigner;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** The telephone network: the sandbox unless Twilio is configured (DESIGN §6). */
+  carrier: Carrier;
 };

@@ -19,6 +19,10 @@ import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { statusRoutes } from "./modules/status/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { messagingRoutes } from "./modules/messaging/routes.ts";
+import { createMessaging, drainMessaging } from "./modules/messaging/service.ts";
+import { SandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
+import { sandboxRoutes } from "./carriers/sandbox/routes.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -52,6 +56,13 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   registerAuthGuard(app, deps.db.app, deps.signer);
+  const messaging = createMessaging(deps.db.app, deps.carrier, app.log);
+  // Closing: no more simulated callbacks, then the sends in flight finish before the pools close.
+  app.addHook("onClose", async () => {
+    await deps.carrier.close();
+    await drainMessaging(messaging);
+  });
+  const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
 
   await app.register(
     async (api) => {
@@ -61,6 +72,8 @@ export async function buildApp(
       await api.register(organizationRoutes(deps));
       await api.register(teamRoutes(deps));
       await api.register(userRoutes(deps));
+      await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
+      if (sandboxPhones && deps.carrier instanceof SandboxCarrier) await api.register(sandboxRoutes(deps.carrier, deps.limiter));
       await api.register(realtime.routes);
     },
     { prefix: "/api" },

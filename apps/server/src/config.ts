@@ -31,6 +31,10 @@ const schema = z.object({
   SEED_DEMO: bool.default(true),
   /** Directory of the built web app served from /; unset in tests. */
   WEB_DIST: z.string().optional(),
+  /** Sandbox carrier: delay between two simulated delivery statuses (sending → sent → delivered). */
+  SANDBOX_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(400),
+  /** Sandbox carrier: share of outbound texts that fail (0 to 1). */
+  SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Enables the dev mailbox page and other development helpers. */
   DEV_TOOLS: bool.optional(),
 });

@@ -15,9 +15,17 @@ import {
   eventsQuery,
   idParams,
   isMessageId,
+  createThreadRequest,
   loginRequest,
   logoutRequest,
   memberParams,
+  messageParams,
+  messagesQuery,
+  sandboxInboundRequest,
+  sandboxOutboxQuery,
+  sendMessageRequest,
+  threadsQuery,
+  updateThreadRequest,
   passwordForgotRequest,
   passwordResetRequest,
   servicesQuery,
@@ -31,7 +39,7 @@ import {
   userGroupRequest,
 } from "@relais/shared";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
-import { createTestApp, PASSWORD, type Session, type Tenant, type TestApp } from "./helpers.ts";
+import { createTestApp, PASSWORD, setTeamPhone, uniquePhone, type Session, type Tenant, type TestApp } from "./helpers.ts";
 
 /**
  * Hostile input on every route of docs/api.md: broken JSON, wrong types, missing and unknown
@@ -49,6 +57,8 @@ let devops: Session;
 let replaced: Session;
 /** A team that may be deleted and a membership that may be removed: a request slipping through would show. */
 let spareTeam: string;
+/** A conversation of the main team, its first text, and the numbers involved. */
+let thread: { id: string; messageId: string; contact: string; teamPhone: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,6 +81,23 @@ beforeAll(async () => {
   });
   if (created.statusCode !== 201) throw new Error(`spare team: ${created.body}`);
   spareTeam = created.json().id;
+  // A conversation, its first text delivered before any snapshot is taken.
+  const teamPhone = uniquePhone();
+  await setTeamPhone(t, org.orgId, org.teams.main, teamPhone);
+  await setTeamPhone(t, org.orgId, org.teams.second, uniquePhone());
+  const contact = uniquePhone();
+  const sw = await t.request({ method: "PUT", url: "/api/auth/user-group", token: admin.jwt, payload: { userGroup: org.teams.main } });
+  if (sw.statusCode !== 200) throw new Error(`switch team: ${sw.body}`);
+  const conv = await t.request({
+    method: "POST",
+    url: "/api/messaging/v1/threads",
+    token: admin.jwt,
+    payload: { to: contact, body: "Bonjour" },
+  });
+  if (conv.statusCode !== 201) throw new Error(`thread: ${conv.body}`);
+  thread = { id: conv.json().thread.id, messageId: conv.json().message.id, contact, teamPhone };
+  for (let i = 0; i < 500 && t.carrier.outboxFor(contact)[0]?.status !== "delivered"; i++) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 100));
   // A session replaced by a newer sign-in of the same person.
   replaced = await t.login(org.users.other.email);
   await t.login(org.users.other.email);
@@ -85,7 +112,7 @@ const NUL = "a\u0000b";
 const UNKNOWN_ID = "4a0e6c55-5b3a-4f1e-9d2c-7e8f9a0b1c2d";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
-type Ctx = { org: Tenant; other: Tenant; spareTeam: string };
+type Ctx = { org: Tenant; other: Tenant; spareTeam: string; thread: typeof thread };
 type Route = {
   method: Method;
   /** As in the OpenAPI document: /api/user-groups/{id}. */
@@ -263,9 +290,63 @@ const ROUTES: Route[] = [
     parsesBody: true,
   },
   { method: "GET", path: "/api/events", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
+  { method: "GET", path: "/api/messaging/v1/threads", query: { state: "active", limit: "10" }, querySchema: threadsQuery },
+  {
+    method: "POST",
+    path: "/api/messaging/v1/threads",
+    body: (c) => ({ to: c.thread.contact, body: "Bonjour", attributes: { pinned: true } }),
+    bodySchema: createThreadRequest,
+  },
+  { method: "GET", path: "/api/messaging/v1/threads/{id}", params: (c) => ({ id: c.thread.id }), paramsSchema: idParams },
+  {
+    method: "PUT",
+    path: "/api/messaging/v1/threads/{id}",
+    params: (c) => ({ id: c.thread.id }),
+    paramsSchema: idParams,
+    body: () => ({ state: "inactive", attributes: { pinned: true, hasNotification: true, hasIncompleteFollowup: true } }),
+    bodySchema: updateThreadRequest,
+  },
+  {
+    method: "DELETE",
+    path: "/api/messaging/v1/threads/{id}",
+    params: (c) => ({ id: c.thread.id }),
+    paramsSchema: idParams,
+    parsesBody: true,
+  },
+  {
+    method: "GET",
+    path: "/api/messaging/v1/threads/{id}/messages",
+    params: (c) => ({ id: c.thread.id }),
+    paramsSchema: idParams,
+    query: { limit: "15" },
+    querySchema: messagesQuery,
+  },
+  {
+    method: "POST",
+    path: "/api/messaging/v1/threads/{id}/messages",
+    params: (c) => ({ id: c.thread.id }),
+    paramsSchema: idParams,
+    body: (c) => ({ body: "Suite", to: c.thread.contact }),
+    bodySchema: sendMessageRequest,
+  },
+  {
+    method: "POST",
+    path: "/api/messaging/v1/threads/{id}/messages/{messageId}/retry",
+    params: (c) => ({ id: c.thread.id, messageId: c.thread.messageId }),
+    paramsSchema: messageParams,
+    parsesBody: true,
+  },
+  {
+    method: "POST",
+    path: "/api/sandbox/inbound",
+    public: true,
+    body: (c) => ({ from: c.thread.contact, to: c.thread.teamPhone, body: "Bonjour" }),
+    bodySchema: sandboxInboundRequest,
+  },
+  { method: "GET", path: "/api/sandbox/outbox", public: true, query: { to: "+15145550199" }, querySchema: sandboxOutboxQuery },
 ];
 
-const ctx = (): Ctx => ({ org, other, spareTeam });
+const ctx = (): Ctx => ({ org, other, spareTeam, thread });
 const routeName = (r: Route) => `${r.method} ${r.path}`;
 
 function urlOf(route: Route, params: Record<string, string>, query = ""): string {
@@ -664,7 +745,7 @@ describe("SQL and HTML in free text are stored as text, never run", () => {
 describe("authentication on every non-public route", () => {
   const guarded = ROUTES.filter((r) => !r.public);
 
-  it("lists the public routes: health, status read, login, refresh, password forgot and reset", () => {
+  it("lists the public routes: health, status read, login, refresh, password forgot and reset, sandbox phones", () => {
     expect(ROUTES.filter((r) => r.public).map(routeName)).toEqual([
       "GET /api/health",
       "GET /api/status",
@@ -672,6 +753,8 @@ describe("authentication on every non-public route", () => {
       "POST /api/auth/refresh",
       "POST /api/auth/password-forgot",
       "POST /api/auth/password-reset",
+      "POST /api/sandbox/inbound",
+      "GET /api/sandbox/outbox",
     ]);
   });
 

@@ -2,17 +2,18 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect, inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { isMessageId, type LoginResponse, type OrganizationOptions, type Role, type TeamRole } from "@relais/shared";
+import { isMessageId, toE164, type LoginResponse, type OrganizationOptions, type Role, type TeamRole } from "@relais/shared";
 import { buildApp } from "../src/app.ts";
 import type { AppDeps } from "../src/app-deps.ts";
 import { loadConfig } from "../src/config.ts";
-import { createDatabase, type Database } from "../src/db/database.ts";
+import { createDatabase, withTenant, type Database } from "../src/db/database.ts";
 import { appUrlFor } from "../src/db/app-login.ts";
 import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { hashPassword } from "../src/platform/auth/passwords.ts";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
 import { createMailer, type OutgoingMail } from "../src/platform/mail.ts";
 import { createRateLimiter } from "../src/platform/rate-limit.ts";
+import { createSandboxCarrier, type SandboxCarrier } from "../src/carriers/sandbox/sandbox-carrier.ts";
 import { insertOrganization, insertTeam, insertUser } from "../src/seed/builders.ts";
 
 export const PASSWORD = "Secret!2026";
@@ -58,6 +59,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   mails: OutgoingMail[];
+  /** The simulated telephone network of this app (its outbox, inbound injection). */
+  carrier: SandboxCarrier;
   tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
   addUser: (orgId: string, role: Role, teams: { id: string; teamRole: TeamRole }[]) => Promise<TestUser>;
   login: (email: string, password?: string, headers?: Record<string, string>) => Promise<Session>;
@@ -73,8 +76,13 @@ let counter = 0;
 export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}): Promise<TestApp> {
   const database = await cloneDatabase();
   const db = createDatabase(database.url, { appUrl: appUrlFor(database.url, TEST_APP_PASSWORD), appPoolSize: 10, ownerPoolSize: 2 });
-  const config = { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false" }), ...overrides };
+  const config = {
+    // Delivery statuses come back within milliseconds, so tests wait little.
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false", SANDBOX_DELIVERY_MS: "20" }),
+    ...overrides,
+  };
   const mails: OutgoingMail[] = [];
+  const carrier = createSandboxCarrier({ deliveryMs: config.SANDBOX_DELIVERY_MS, failureRate: config.SANDBOX_FAILURE_RATE });
   const devMailer = createMailer({ from: config.MAIL_FROM, dataDir: "/nonexistent" });
   const app = await buildApp(
     {
@@ -83,6 +91,7 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}):
       signer: createTokenSigner(randomBytes(32).toString("hex")),
       limiter: createRateLimiter(db.app),
       mailer: { send: async (m) => void mails.push(m), list: devMailer.list },
+      carrier,
     },
     { logger: false },
   );
@@ -139,6 +148,7 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}):
     app,
     db,
     mails,
+    carrier,
     tenant,
     addUser,
     login,
@@ -160,4 +170,22 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
   expect(isMessageId(body.error.code)).toBe(true);
   expect(body.error.message).toEqual(expect.any(String));
   expect(body.error.message).not.toBe(code);
+}
+
+let phoneCounter = 0;
+
+/** A valid Canadian mobile-style number no other test of this run hands out. */
+export function uniquePhone(): string {
+  for (;;) {
+    const n = (Date.now() * 37 + process.pid * 101 + phoneCounter++ * 7919 + randomBytes(2).readUInt16BE()) % 8_000_000;
+    const phone = `+1438${2_000_000 + n}`;
+    if (toE164(phone) === phone) return phone;
+  }
+}
+
+/** Gives a team its texting number (as the owner, inside the team's organisation). */
+export async function setTeamPhone(t: TestApp, orgId: string, teamId: string, phone: string | null): Promise<void> {
+  await withTenant(t.db.owner, orgId, (tx) =>
+    tx.updateTable("teams").set({ phone_number: phone }).where("organization_id", "=", orgId).where("id", "=", teamId).execute(),
+  );
 }

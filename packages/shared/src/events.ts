@@ -21,6 +21,9 @@ export type EventMap = {
   "session.revoked": { sessionId: string; reason: SessionRevokeReason };
   /** The target user joined or left a team: what they may see changes. */
   "team.membership": { teamId: string; change: "added" | "removed" };
+  // Text inbox (apps/server/src/modules/messaging): thread.created|updated carry the presented
+  // `Thread`, thread.removed `{id, teamId}`, message.* the presented `Message`, all scoped to the
+  // thread's team. Still typed loosely: the realtime tests write them with ad-hoc payloads.
   // Declared for the modules to come (DESIGN §5, VOICE.md §6); payloads are settled with them.
   "thread.created": PayloadToDefine;
   "thread.updated": PayloadToDefine;

@@ -158,6 +158,39 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+/** A conversation with one contact number, owned by a team (migration 0003). */
+export interface ThreadsTable {
+  id: Generated<string>;
+  organization_id: string;
+  team_id: string;
+  contact_phone: string;
+  state: Generated<string>;
+  pinned: Generated<boolean>;
+  has_notification: Generated<boolean>;
+  has_incomplete_followup: Generated<boolean>;
+  last_message_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One text of a thread, inbound or outbound, with its delivery status (migration 0003). */
+export interface MessagesTable {
+  id: Generated<string>;
+  organization_id: string;
+  thread_id: string;
+  direction: string;
+  from_phone: string;
+  to_phone: string;
+  body: string;
+  status: string;
+  failure_reason: string | null;
+  carrier_message_id: string | null;
+  idempotency_key: string | null;
+  author_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   tiers: TiersTable;
   services: ServicesTable;
@@ -173,4 +206,6 @@ export interface DB {
   system_status: SystemStatusTable;
   event_cursors: EventCursorsTable;
   events: EventsTable;
+  threads: ThreadsTable;
+  messages: MessagesTable;
 }

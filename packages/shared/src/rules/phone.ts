@@ -23,3 +23,13 @@ export function formatPhoneForDisplay(phone: string): string {
   if (digits.length !== 10 && digits.length !== 11) return phone;
   return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
 }
+
+/**
+ * A number typed by a person (a new conversation's target, spec part 1 §5): only digits, spaces,
+ * "+", brackets, dashes and dots may appear, white space is removed, and libphonenumber must
+ * judge it valid. Anything else — letters, control characters — is not a number: null.
+ */
+export function typedPhoneToE164(input: string, defaultCountry: "CA" | "FR" | "US" = "CA"): string | null {
+  if (!/^[\d\s+().-]+$/.test(input)) return null;
+  return toE164(input, defaultCountry);
+}

@@ -11,6 +11,7 @@ import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
 import { createTokenSigner, type TokenSigner } from "../auth/tokens.ts";
 import { createMailer } from "../mail.ts";
+import { createSandboxCarrier } from "../../carriers/sandbox/sandbox-carrier.ts";
 import { createRateLimiter } from "../rate-limit.ts";
 import { PASSWORD, type TestApp } from "../../../test/helpers.ts";
 import type { RealtimeOptions } from "./realtime.ts";
@@ -55,6 +56,7 @@ export async function startNode(
       // Tests sign in far more often than people do.
       limiter: createRateLimiter(db.app, 1000),
       mailer: createMailer({ from: config.MAIL_FROM, dataDir: "/nonexistent" }),
+      carrier: createSandboxCarrier({ deliveryMs: 20, failureRate: 0 }),
     },
     { logger: false, realtime: opts.realtime ?? {} },
   );

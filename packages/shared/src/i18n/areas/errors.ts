@@ -71,6 +71,11 @@ export const errors = defineMessages({
     "Une conversation archivée existe déjà avec ce numéro.",
     "An archived conversation already exists with this number.",
   ],
+  "error.invalid-state": ["État de conversation invalide.", "Invalid state"],
+  "error.message-not-retryable": [
+    "Seul un message sortant en échec peut être renvoyé.",
+    "Only a failed outgoing message can be sent again.",
+  ],
   "error.too-many": ["Trop d'éléments.", "Too many items."],
   "error.provider-disconnected": ["Le compte courriel de l'équipe est déconnecté.", "The team's email account is disconnected."],
   "error.no-sips": ["Aucun poste SIP disponible.", "No SIP line available."],

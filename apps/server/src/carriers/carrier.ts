@@ -1,0 +1,54 @@
+/**
+ * The only place where Relais meets a telephone network (DESIGN §6). An adapter sends texts and
+ * reports what the network tells it — inbound texts and delivery statuses — to the one handler
+ * the messaging service registers. The sandbox adapter simulates the network inside the process;
+ * the Twilio adapter (to come) turns webhooks into the same two calls.
+ */
+
+export type OutboundSms = {
+  from: string;
+  to: string;
+  body: string;
+  /**
+   * Names one send attempt. The same key twice sends once, so a step retried after a crash
+   * between "record" and "send" never texts the contact twice.
+   */
+  idempotencyKey: string;
+};
+
+/** A delivery status reported by the network after a send. */
+export type CarrierStatusEvent = {
+  carrierMessageId: string;
+  /**
+   * The key of the attempt, when the carrier hands it back (the sandbox does; Twilio will carry
+   * it in the status callback URL): it finds the message even before its carrier id is stored.
+   */
+  idempotencyKey?: string | null;
+  status: "sent" | "delivered" | "failed";
+  failureReason?: string | null;
+};
+
+/** A text a phone sent to one of the organisation's numbers. */
+export type CarrierInboundEvent = {
+  carrierMessageId: string;
+  from: string;
+  to: string;
+  body: string;
+};
+
+export type InboundResult = { threadId: string; messageId: string } | { duplicate: true };
+
+/** What the messaging service does with what the network reports. */
+export type CarrierHandler = {
+  onInbound: (event: CarrierInboundEvent) => Promise<InboundResult>;
+  onStatus: (event: CarrierStatusEvent) => Promise<void>;
+};
+
+export interface Carrier {
+  readonly kind: "sandbox" | "twilio";
+  sendSms: (sms: OutboundSms) => Promise<{ carrierMessageId: string }>;
+  /** The messaging service registers itself once, when the app is built. */
+  setHandler: (handler: CarrierHandler) => void;
+  /** Stops timers and waits for callbacks in flight (app close). */
+  close: () => Promise<void>;
+}

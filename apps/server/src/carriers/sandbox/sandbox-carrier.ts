@@ -1,0 +1,147 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { Carrier, CarrierHandler, CarrierInboundEvent, CarrierStatusEvent, InboundResult, OutboundSms } from "../carrier.ts";
+
+export type SandboxOptions = {
+  /** Delay between two simulated status callbacks (sending → sent → delivered). */
+  deliveryMs: number;
+  /** Share of sends that fail (0 to 1), drawn per message. */
+  failureRate: number;
+};
+
+export type SandboxOutboxEntry = {
+  carrierMessageId: string;
+  idempotencyKey: string;
+  from: string;
+  to: string;
+  body: string;
+  status: "sending" | "sent" | "delivered" | "failed";
+  failureReason: string | null;
+  sentAt: Date;
+};
+
+/** How many texts the sandbox keeps in memory, oldest dropped first. */
+const OUTBOX_MAX = 5000;
+
+const newSid = () => `SM${randomBytes(16).toString("hex")}`;
+
+/**
+ * A simulated telephone network inside the process (DESIGN §6): sends land in an outbox the phone
+ * simulator reads, statuses come back through the same handler a Twilio callback would reach, and
+ * `receive` injects a text as if a phone sent it.
+ */
+export class SandboxCarrier implements Carrier {
+  readonly kind = "sandbox" as const;
+  private handler: CarrierHandler | null = null;
+  private readonly outbox = new Map<string, SandboxOutboxEntry>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(
+    private readonly opts: SandboxOptions,
+    private readonly onError: (err: unknown) => void = () => undefined,
+  ) {}
+
+  setHandler(handler: CarrierHandler): void {
+    this.handler = handler;
+  }
+
+  /** Records the text under its idempotency key (the same key twice sends once), then simulates its statuses. */
+  async sendSms(sms: OutboundSms): Promise<{ carrierMessageId: string }> {
+    const known = this.outbox.get(sms.idempotencyKey);
+    if (known) return { carrierMessageId: known.carrierMessageId };
+    const entry: SandboxOutboxEntry = {
+      carrierMessageId: newSid(),
+      idempotencyKey: sms.idempotencyKey,
+      from: sms.from,
+      to: sms.to,
+      body: sms.body,
+      status: "sending",
+      failureReason: null,
+      sentAt: new Date(),
+    };
+    this.outbox.set(sms.idempotencyKey, entry);
+    if (this.outbox.size > OUTBOX_MAX) {
+      const oldest = this.outbox.keys().next().value;
+      if (oldest !== undefined) this.outbox.delete(oldest);
+    }
+    const fails = this.opts.failureRate > 0 && Math.random() < this.opts.failureRate;
+    this.later(this.opts.deliveryMs, () => this.report(entry, "sent"));
+    this.later(2 * this.opts.deliveryMs, () =>
+      fails ? this.report(entry, "failed", "sandbox: simulated network failure") : this.report(entry, "delivered"),
+    );
+    return { carrierMessageId: entry.carrierMessageId };
+  }
+
+  /**
+   * A text from a phone to a clinic number, handled as a carrier webhook would be. A given
+   * carrier id replays a delivery (a webhook retried by the network).
+   */
+  async receive(
+    text: Omit<CarrierInboundEvent, "carrierMessageId"> & { carrierMessageId?: string },
+  ): Promise<InboundResult & { carrierMessageId: string }> {
+    if (!this.handler) throw new Error("sandbox carrier: no handler registered");
+    const carrierMessageId = text.carrierMessageId ?? newSid();
+    const result = await this.track(this.handler.onInbound({ ...text, carrierMessageId }));
+    return { ...result, carrierMessageId };
+  }
+
+  /**
+   * A status callback as the network would send it, through the same handler as the simulated
+   * ones (tests use it to deliver statuses late, twice or out of order).
+   */
+  async callback(event: CarrierStatusEvent): Promise<void> {
+    if (!this.handler) throw new Error("sandbox carrier: no handler registered");
+    await this.track(this.handler.onStatus(event));
+  }
+
+  /** What the sandbox delivered (or tried to) to one phone, oldest first. */
+  outboxFor(to: string): SandboxOutboxEntry[] {
+    return [...this.outbox.values()].filter((e) => e.to === to);
+  }
+
+  /** Every entry; for tests. */
+  allSent(): SandboxOutboxEntry[] {
+    return [...this.outbox.values()];
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private report(entry: SandboxOutboxEntry, status: "sent" | "delivered" | "failed", failureReason: string | null = null) {
+    entry.status = status;
+    entry.failureReason = failureReason;
+    const handler = this.handler;
+    if (!handler) return;
+    void this.track(
+      handler.onStatus({ carrierMessageId: entry.carrierMessageId, idempotencyKey: entry.idempotencyKey, status, failureReason }),
+    ).catch(this.onError);
+  }
+
+  private later(ms: number, fn: () => void) {
+    if (this.closed) return;
+    // A little jitter, as a real network has, but "sent" always before "delivered".
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        if (!this.closed) fn();
+      },
+      ms + (ms > 0 ? randomInt(0, Math.max(1, Math.floor(ms / 10))) : 0),
+    );
+    this.timers.add(timer);
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p)).catch(() => undefined);
+    return p;
+  }
+}
+
+export function createSandboxCarrier(opts: SandboxOptions, onError?: (err: unknown) => void): SandboxCarrier {
+  return new SandboxCarrier(opts, onError);
+}

@@ -1,0 +1,53 @@
+import { expect } from "vitest";
+import type { Message, Thread } from "@relais/shared";
+import { setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+
+/** Shared steps of the messaging API tests. */
+
+export const API = "/api/messaging/v1";
+
+/** Gives both teams of a tenant a number to text from; answers them. */
+export async function givePhones(t: TestApp, org: Tenant): Promise<{ main: string; second: string }> {
+  const phones = { main: uniquePhone(), second: uniquePhone() };
+  await setTeamPhone(t, org.orgId, org.teams.main, phones.main);
+  await setTeamPhone(t, org.orgId, org.teams.second, phones.second);
+  return phones;
+}
+
+export async function createThread(
+  t: TestApp,
+  token: string,
+  to = uniquePhone(),
+  body = "Bonjour",
+): Promise<{ thread: Thread; message: Message }> {
+  const res = await t.request({ method: "POST", url: `${API}/threads`, token, payload: { to, body } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Polls `probe` until it answers something truthy (deliveries are asynchronous). */
+export async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export async function messagesOf(t: TestApp, token: string, threadId: string): Promise<Message[]> {
+  const res = await t.request({ method: "GET", url: `${API}/threads/${threadId}/messages?limit=200`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ messages: Message[] }>().messages;
+}
+
+/** The events a caller may see (GET /api/events), all of them. */
+export async function eventsSeenBy(
+  t: TestApp,
+  token: string,
+): Promise<{ type: string; teamId: string | null; payload: Record<string, unknown> }[]> {
+  const res = await t.request({ method: "GET", url: "/api/events?after=0&limit=500", token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ events: { type: string; teamId: string | null; payload: Record<string, unknown> }[] }>().events;
+}

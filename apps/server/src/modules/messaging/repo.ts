@@ -1,0 +1,293 @@
+import { sql, type Selectable } from "kysely";
+import type { Db, Tx } from "../../db/database.ts";
+import type { MessagesTable, ThreadsTable } from "../../db/schema.ts";
+
+/** Every query takes the organisation id and filters by it; row-level security backs it up. */
+
+export type MessageRow = Selectable<MessagesTable>;
+export type ThreadRow = Selectable<ThreadsTable> & { team_phone: string | null; sort_key: string };
+
+/** updated_at to the microsecond, in UTC: a Date would round it and break keyset paging. */
+const threadSortKey = sql<string>`to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const messageSortKey = sql<string>`to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function threadQuery(tx: Tx, orgId: string) {
+  return tx
+    .selectFrom("threads as t")
+    .innerJoin("teams as tm", "tm.id", "t.team_id")
+    .selectAll("t")
+    .select(["tm.phone_number as team_phone", threadSortKey.as("sort_key")])
+    .where("t.organization_id", "=", orgId);
+}
+
+export async function findThread(tx: Tx, orgId: string, threadId: string, lock = false): Promise<ThreadRow | undefined> {
+  let q = threadQuery(tx, orgId).where("t.id", "=", threadId);
+  if (lock) q = q.forUpdate("t");
+  return q.executeTakeFirst();
+}
+
+export async function findThreadByPhone(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  phone: string,
+  lock = false,
+): Promise<ThreadRow | undefined> {
+  let q = threadQuery(tx, orgId).where("t.team_id", "=", teamId).where("t.contact_phone", "=", phone);
+  if (lock) q = q.forUpdate("t");
+  return q.executeTakeFirst();
+}
+
+export type ThreadCursor = { pinned: boolean; at: string; id: string };
+
+/**
+ * One page of threads of `teamIds`, in the list order of spec part 1 §4: active threads pinned
+ * first then by latest update, inactive threads by latest update; id breaks ties. Keyset paging:
+ * the row tuple compared with the cursor's, so no row is skipped or repeated between pages.
+ */
+export async function listThreads(
+  tx: Tx,
+  orgId: string,
+  teamIds: string[],
+  state: "active" | "inactive",
+  after: ThreadCursor | null,
+  limit: number,
+): Promise<ThreadRow[]> {
+  if (teamIds.length === 0) return [];
+  let q = threadQuery(tx, orgId).where("t.team_id", "in", teamIds).where("t.state", "=", state);
+  if (state === "active") {
+    q = q.orderBy("t.pinned", "desc");
+    if (after) q = q.where(sql<boolean>`(t.pinned, t.updated_at, t.id) < (${after.pinned}, ${after.at}::timestamptz, ${after.id}::uuid)`);
+  } else if (after) {
+    q = q.where(sql<boolean>`(t.updated_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  }
+  return q.orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(limit).execute();
+}
+
+/** Unread threads of `teamIds`, per state. */
+export async function countUnread(tx: Tx, orgId: string, teamIds: string[]): Promise<{ active: number; inactive: number }> {
+  const out = { active: 0, inactive: 0 };
+  if (teamIds.length === 0) return out;
+  const rows = await tx
+    .selectFrom("threads")
+    .select(["state", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("organization_id", "=", orgId)
+    .where("team_id", "in", teamIds)
+    .where("has_notification", "=", true)
+    .groupBy("state")
+    .execute();
+  for (const r of rows) if (r.state === "active" || r.state === "inactive") out[r.state] = Number(r.n);
+  return out;
+}
+
+export async function insertThread(
+  tx: Tx,
+  row: { orgId: string; teamId: string; phone: string; pinned: boolean; hasNotification: boolean; hasIncompleteFollowup: boolean },
+): Promise<string> {
+  const r = await tx
+    .insertInto("threads")
+    .values({
+      organization_id: row.orgId,
+      team_id: row.teamId,
+      contact_phone: row.phone,
+      pinned: row.pinned,
+      has_notification: row.hasNotification,
+      has_incomplete_followup: row.hasIncompleteFollowup,
+      last_message_id: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** The thread of an inbound text, created if missing; a concurrent creation is not an error. */
+export async function ensureThread(tx: Tx, orgId: string, teamId: string, phone: string): Promise<{ row: ThreadRow; created: boolean }> {
+  const inserted = await tx
+    .insertInto("threads")
+    .values({ organization_id: orgId, team_id: teamId, contact_phone: phone, last_message_id: null })
+    .onConflict((oc) => oc.columns(["organization_id", "team_id", "contact_phone"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  const row = await findThreadByPhone(tx, orgId, teamId, phone, true);
+  if (!row) throw new Error("ensureThread: thread vanished");
+  return { row, created: inserted !== undefined };
+}
+
+export type ThreadPatch = Partial<{
+  state: string;
+  pinned: boolean;
+  has_notification: boolean;
+  has_incomplete_followup: boolean;
+  last_message_id: string;
+}>;
+
+/** Applies `patch`; `touch` moves updated_at (new message, state change), which reorders lists. */
+export async function updateThread(tx: Tx, orgId: string, threadId: string, patch: ThreadPatch, touch: boolean): Promise<void> {
+  if (Object.keys(patch).length === 0 && !touch) return;
+  await tx
+    .updateTable("threads")
+    .set({ ...patch, ...(touch ? { updated_at: sql<Date>`now()` } : {}) })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", threadId)
+    .execute();
+}
+
+export async function deleteThread(tx: Tx, orgId: string, threadId: string): Promise<void> {
+  await tx.deleteFrom("threads").where("organization_id", "=", orgId).where("id", "=", threadId).execute();
+}
+
+export type NewMessage = {
+  orgId: string;
+  threadId: string;
+  direction: "inbound" | "outbound";
+  from: string;
+  to: string;
+  body: string;
+  status: "sending" | "delivered";
+  carrierMessageId: string | null;
+  idempotencyKey: string | null;
+  authorId: string | null;
+};
+
+/** Inserts a message; null when its carrier id is already known (a webhook delivered twice). */
+export async function insertMessage(tx: Tx, m: NewMessage): Promise<MessageRow | null> {
+  const row = await tx
+    .insertInto("messages")
+    .values({
+      organization_id: m.orgId,
+      thread_id: m.threadId,
+      direction: m.direction,
+      from_phone: m.from,
+      to_phone: m.to,
+      body: m.body,
+      status: m.status,
+      failure_reason: null,
+      carrier_message_id: m.carrierMessageId,
+      idempotency_key: m.idempotencyKey,
+      author_id: m.authorId,
+    })
+    .onConflict((oc) => oc.columns(["organization_id", "carrier_message_id"]).where("carrier_message_id", "is not", null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findMessage(tx: Tx, orgId: string, messageId: string, lock = false): Promise<MessageRow | undefined> {
+  let q = tx.selectFrom("messages").selectAll().where("organization_id", "=", orgId).where("id", "=", messageId);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function findMessageByCarrierId(tx: Tx, orgId: string, carrierMessageId: string): Promise<MessageRow | undefined> {
+  return tx
+    .selectFrom("messages")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("carrier_message_id", "=", carrierMessageId)
+    .executeTakeFirst();
+}
+
+export async function findMessagesByIds(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, MessageRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.selectFrom("messages").selectAll().where("organization_id", "=", orgId).where("id", "in", ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export type MessageCursor = { at: string; id: string };
+
+/** One page of a thread's messages, newest first, older than `before`. */
+export async function listMessages(
+  tx: Tx,
+  orgId: string,
+  threadId: string,
+  before: MessageCursor | null,
+  limit: number,
+): Promise<(MessageRow & { sort_key: string })[]> {
+  let q = tx
+    .selectFrom("messages as m")
+    .selectAll("m")
+    .select(messageSortKey.as("sort_key"))
+    .where("m.organization_id", "=", orgId)
+    .where("m.thread_id", "=", threadId);
+  if (before) q = q.where(sql<boolean>`(m.created_at, m.id) < (${before.at}::timestamptz, ${before.id}::uuid)`);
+  return q.orderBy("m.created_at", "desc").orderBy("m.id", "desc").limit(limit).execute();
+}
+
+/**
+ * Moves an outbound message to `status` only if it now holds one of `from` (forward only): the
+ * update itself is the check, so two callbacks racing cannot both win. Undefined: nothing moved.
+ */
+export async function advanceStatus(
+  tx: Tx,
+  orgId: string,
+  messageId: string,
+  change: { status: string; from: string[]; failureReason: string | null; carrierMessageId: string | null },
+): Promise<MessageRow | undefined> {
+  if (change.from.length === 0) return undefined;
+  return tx
+    .updateTable("messages")
+    .set({
+      status: change.status,
+      failure_reason: change.failureReason,
+      carrier_message_id: sql<string | null>`coalesce(carrier_message_id, ${change.carrierMessageId}::text)`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", messageId)
+    .where("direction", "=", "outbound")
+    .where("status", "in", change.from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Stores the carrier's id of the attempt `idempotencyKey`, unless a callback already did. */
+export async function setCarrierMessageId(tx: Tx, orgId: string, messageId: string, idempotencyKey: string, carrierMessageId: string) {
+  await tx
+    .updateTable("messages")
+    .set({ carrier_message_id: carrierMessageId })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", messageId)
+    .where("idempotency_key", "=", idempotencyKey)
+    .where("carrier_message_id", "is", null)
+    .execute();
+}
+
+/** A failed message back to sending as a new attempt: a new key, no carrier id, no reason. */
+export async function resetForRetry(tx: Tx, orgId: string, messageId: string, idempotencyKey: string): Promise<MessageRow> {
+  return tx
+    .updateTable("messages")
+    .set({
+      status: "sending",
+      failure_reason: null,
+      carrier_message_id: null,
+      idempotency_key: idempotencyKey,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", messageId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Which organisation and team own the number a text was sent to. Not scoped by organisation:
+ * a carrier callback names no tenant. It reads only through relais_phone_owner (migration 0003),
+ * which answers these two ids and nothing else.
+ */
+export async function unsafeFindPhoneOwner(db: Db, phone: string): Promise<{ organization_id: string; team_id: string } | undefined> {
+  const r = await sql<{ organization_id: string; team_id: string }>`select * from relais_phone_owner(${phone})`.execute(db);
+  return r.rows[0];
+}
+
+/** Which organisation and message an idempotency key (else a carrier id) names; unscoped as above. */
+export async function unsafeFindMessageOwner(
+  db: Db,
+  idempotencyKey: string | null,
+  carrierMessageId: string,
+): Promise<{ organization_id: string; message_id: string } | undefined> {
+  const r = await sql<{
+    organization_id: string;
+    message_id: string;
+  }>`select * from relais_message_owner(${idempotencyKey}, ${carrierMessageId})`.execute(db);
+  return r.rows[0];
+}

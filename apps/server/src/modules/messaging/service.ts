@@ -1,0 +1,361 @@
+import { randomUUID } from "node:crypto";
+import {
+  statusesBefore,
+  typedPhoneToE164,
+  type CreateThreadRequest,
+  type CreateThreadResponse,
+  type Message,
+  type MessagesPage,
+  type MessagesQuery,
+  type SendMessageRequest,
+  type Thread,
+  type ThreadsPage,
+  type ThreadsQuery,
+  type UpdateThreadRequest,
+} from "@relais/shared";
+import type { Carrier, CarrierInboundEvent, CarrierStatusEvent, InboundResult } from "../../carriers/carrier.ts";
+import { afterCommit, withTenant, type Db, type Tx } from "../../db/database.ts";
+import type { Ctx } from "../../platform/auth/ctx.ts";
+import { recordAudit } from "../../platform/audit.ts";
+import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
+import { uniqueViolation } from "../../platform/pg-errors.ts";
+import { recordEvent } from "../../platform/realtime/record-event.ts";
+import { findTeamFor } from "../teams/service.ts";
+import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThreadCursor } from "./cursor.ts";
+import { canSeeThread, isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
+import { presentMessage, presentThread } from "./presenter.ts";
+import * as repo from "./repo.ts";
+
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+/** The messaging service of one app: its pool, its carrier, and the sends still in flight. */
+export type Messaging = { db: Db; carrier: Carrier; log: Log; pending: Set<Promise<void>> };
+
+/**
+ * Builds the messaging service and registers it as the carrier's handler: inbound texts and
+ * delivery statuses, from the sandbox or a webhook, all go through receiveInbound/applyStatus.
+ */
+export function createMessaging(db: Db, carrier: Carrier, log: Log): Messaging {
+  const m: Messaging = { db, carrier, log, pending: new Set() };
+  carrier.setHandler({ onInbound: (e) => receiveInbound(m, e), onStatus: (e) => applyCarrierStatus(m, e) });
+  return m;
+}
+
+/** Waits for the sends in flight (app close), so none runs on a closed pool. */
+export async function drainMessaging(m: Messaging): Promise<void> {
+  while (m.pending.size) await Promise.allSettled([...m.pending]);
+}
+
+// ---- Reading ------------------------------------------------------------------------------
+
+async function presentOne(tx: Tx, orgId: string, row: repo.ThreadRow): Promise<Thread> {
+  const last = row.last_message_id ? await repo.findMessage(tx, orgId, row.last_message_id) : undefined;
+  return presentThread(row, last);
+}
+
+/** A thread the caller may see, locked when asked; 404 for another team's or organisation's. */
+async function visibleThread(tx: Tx, ctx: Ctx, threadId: string, lock = false): Promise<repo.ThreadRow> {
+  const row = await repo.findThread(tx, ctx.orgId, threadId, lock);
+  if (!row || !canSeeThread(ctx, row.team_id)) throw notFound();
+  return row;
+}
+
+/** GET threads: one page of the caller's teams' threads, in list order, with unread counts. */
+export async function listThreads(db: Db, ctx: Ctx, query: ThreadsQuery): Promise<ThreadsPage> {
+  const after = query.cursor ? decodeThreadCursor(query.cursor) : null;
+  const teamIds = visibleTeamIds(ctx);
+  return withTenant(db, ctx.orgId, async (tx) => {
+    const rows = await repo.listThreads(tx, ctx.orgId, teamIds, query.state, after, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const lastIds = page.flatMap((r) => (r.last_message_id ? [r.last_message_id] : []));
+    const last = await repo.findMessagesByIds(tx, ctx.orgId, lastIds);
+    const end = page[page.length - 1];
+    return {
+      threads: page.map((r) => presentThread(r, r.last_message_id ? last.get(r.last_message_id) : null)),
+      nextCursor: rows.length > query.limit && end ? encodeThreadCursor({ pinned: end.pinned, at: end.sort_key, id: end.id }) : null,
+      unread: await repo.countUnread(tx, ctx.orgId, teamIds),
+    };
+  });
+}
+
+/**
+ * GET threads/{id}: opening a conversation (spec part 1 §4) clears its incomplete follow-up and
+ * marks it read; the change is announced to the team so every screen drops the unread mark.
+ */
+export async function openThread(db: Db, ctx: Ctx, threadId: string): Promise<Thread> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    const row = await visibleThread(tx, ctx, threadId, true);
+    if (!row.has_notification && !row.has_incomplete_followup) return presentOne(tx, ctx.orgId, row);
+    await repo.updateThread(tx, ctx.orgId, threadId, { has_notification: false, has_incomplete_followup: false }, false);
+    return announceThread(tx, ctx.orgId, threadId, "thread.updated");
+  });
+}
+
+/** GET threads/{id}/messages: the 15 latest first, older pages through `before`. */
+export async function listMessages(db: Db, ctx: Ctx, threadId: string, query: MessagesQuery): Promise<MessagesPage> {
+  const before = query.before ? decodeMessageCursor(query.before) : null;
+  return withTenant(db, ctx.orgId, async (tx) => {
+    await visibleThread(tx, ctx, threadId);
+    const rows = await repo.listMessages(tx, ctx.orgId, threadId, before, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const end = page[page.length - 1];
+    return {
+      messages: page.map(presentMessage),
+      nextCursor: rows.length > query.limit && end ? encodeMessageCursor({ at: end.sort_key, id: end.id }) : null,
+    };
+  });
+}
+
+// ---- Events ---------------------------------------------------------------------------------
+
+/** Re-reads the thread and records `type` with it as payload, for its team only. */
+async function announceThread(tx: Tx, orgId: string, threadId: string, type: "thread.created" | "thread.updated"): Promise<Thread> {
+  const row = await repo.findThread(tx, orgId, threadId);
+  if (!row) throw notFound();
+  const thread = await presentOne(tx, orgId, row);
+  await recordEvent(tx, orgId, { type, teamId: row.team_id, payload: thread });
+  return thread;
+}
+
+async function announceMessage(tx: Tx, orgId: string, teamId: string, row: repo.MessageRow, type: "message.created" | "message.updated") {
+  const message = presentMessage(row);
+  await recordEvent(tx, orgId, { type, teamId, payload: message });
+  return message;
+}
+
+// ---- Writing --------------------------------------------------------------------------------
+
+/** The contact's number as typed, in E.164, or 400 error.add-conversation-number. */
+function contactNumber(typed: string): string {
+  const phone = typedPhoneToE164(typed);
+  if (!phone) throw badRequest("error.add-conversation-number");
+  return phone;
+}
+
+/**
+ * POST threads: a new conversation in the caller's current team (else their first), texted from
+ * the team's number, with its first message. One thread per number and team: an existing one,
+ * active or archived, is a 409 the web turns into "open it" or "restore it".
+ */
+export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRequest): Promise<CreateThreadResponse> {
+  const phone = contactNumber(input.to);
+  const teamId = teamForNewThread(ctx);
+  if (!teamId) throw new AppError("error.not-member", 403);
+  try {
+    return await withTenant(m.db, ctx.orgId, async (tx) => {
+      const team = await findTeamFor(tx, ctx, teamId);
+      if (!team) throw notFound();
+      if (!team.phoneNumber) throw conflict("error.no-phones-configured");
+      const existing = await repo.findThreadByPhone(tx, ctx.orgId, teamId, phone);
+      if (existing) throw conflict(existing.state === "inactive" ? "error.existing-archived" : "error.existing-conversation");
+      const threadId = await repo.insertThread(tx, {
+        orgId: ctx.orgId,
+        teamId,
+        phone,
+        pinned: input.attributes?.pinned ?? false,
+        hasNotification: input.attributes?.hasNotification ?? false,
+        hasIncompleteFollowup: input.attributes?.hasIncompleteFollowup ?? false,
+      });
+      const row = await queueOutbound(m, tx, ctx, { threadId, teamId, from: team.phoneNumber, to: phone, body: input.body });
+      const thread = await announceThread(tx, ctx.orgId, threadId, "thread.created");
+      const message = await announceMessage(tx, ctx.orgId, teamId, row, "message.created");
+      return { thread, message };
+    });
+  } catch (err) {
+    // Two people creating the same conversation at once: the second meets the unique index.
+    if (uniqueViolation(err) === "threads_contact_key") throw conflict("error.existing-conversation");
+    throw err;
+  }
+}
+
+/**
+ * Records an outbound message as "sending" and its thread's new last message, then, once the
+ * transaction commits, hands it to the carrier with its idempotency key.
+ */
+async function queueOutbound(
+  m: Messaging,
+  tx: Tx,
+  ctx: Ctx,
+  msg: { threadId: string; teamId: string; from: string; to: string; body: string },
+): Promise<repo.MessageRow> {
+  const row = await repo.insertMessage(tx, {
+    orgId: ctx.orgId,
+    threadId: msg.threadId,
+    direction: "outbound",
+    from: msg.from,
+    to: msg.to,
+    body: msg.body,
+    status: "sending",
+    carrierMessageId: null,
+    idempotencyKey: randomUUID(),
+    authorId: ctx.userId,
+  });
+  if (!row) throw new Error("queueOutbound: message not inserted");
+  await repo.updateThread(tx, ctx.orgId, msg.threadId, { last_message_id: row.id, state: "active" }, true);
+  const orgId = ctx.orgId;
+  afterCommit(tx, () => dispatch(m, orgId, row.id));
+  return row;
+}
+
+/**
+ * Sends a committed "sending" message through the carrier. It runs after commit, so a rolled-back
+ * request never texts; the carrier's idempotency key makes a repeated dispatch of the same
+ * attempt send once. In process for now: a durable job (graphile-worker) replaces this with the
+ * scheduled-messages work, so a crash between commit and send is retried, not lost.
+ */
+function dispatch(m: Messaging, orgId: string, messageId: string): void {
+  const run = (async () => {
+    const msg = await withTenant(m.db, orgId, (tx) => repo.findMessage(tx, orgId, messageId));
+    if (!msg || msg.direction !== "outbound" || msg.status !== "sending" || !msg.idempotency_key) return;
+    const key = msg.idempotency_key;
+    let carrierMessageId: string;
+    try {
+      ({ carrierMessageId } = await m.carrier.sendSms({ from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: key }));
+    } catch (err) {
+      m.log.warn({ err, messageId }, "carrier refused an outbound text");
+      await applyStatus(m, orgId, messageId, { status: "failed", failureReason: "carrier-error", carrierMessageId: null });
+      return;
+    }
+    await withTenant(m.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, messageId, key, carrierMessageId));
+  })().catch((err: unknown) => m.log.error({ err, messageId }, "dispatching an outbound text failed"));
+  m.pending.add(run);
+  void run.finally(() => m.pending.delete(run));
+}
+
+/** POST threads/{id}/messages: a text from the team's number to the thread's contact. */
+export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, input: SendMessageRequest): Promise<Message> {
+  const to = input.to === undefined ? null : contactNumber(input.to);
+  return withTenant(m.db, ctx.orgId, async (tx) => {
+    const thread = await visibleThread(tx, ctx, threadId, true);
+    if (to !== null && to !== thread.contact_phone) throw badRequest("error.add-conversation-number");
+    if (!thread.team_phone) throw conflict("error.no-phones-configured");
+    const row = await queueOutbound(m, tx, ctx, {
+      threadId,
+      teamId: thread.team_id,
+      from: thread.team_phone,
+      to: thread.contact_phone,
+      body: input.body,
+    });
+    await announceThread(tx, ctx.orgId, threadId, "thread.updated");
+    return announceMessage(tx, ctx.orgId, thread.team_id, row, "message.created");
+  });
+}
+
+/** POST threads/{id}/messages/{messageId}/retry: a failed outbound text, sent again as a new attempt. */
+export async function retryMessage(m: Messaging, ctx: Ctx, threadId: string, messageId: string): Promise<Message> {
+  return withTenant(m.db, ctx.orgId, async (tx) => {
+    const thread = await visibleThread(tx, ctx, threadId, true);
+    const msg = await repo.findMessage(tx, ctx.orgId, messageId, true);
+    if (!msg || msg.thread_id !== threadId) throw notFound();
+    if (msg.direction !== "outbound" || msg.status !== "failed") throw conflict("error.message-not-retryable");
+    // A new key: the failed attempt's key is spent (the carrier would answer it with the old send).
+    const row = await repo.resetForRetry(tx, ctx.orgId, messageId, randomUUID());
+    const orgId = ctx.orgId;
+    afterCommit(tx, () => dispatch(m, orgId, messageId));
+    return announceMessage(tx, ctx.orgId, thread.team_id, row, "message.updated");
+  });
+}
+
+/** PUT threads/{id}: archive or restore, pin, mark read or unread, follow-up flag. */
+export async function updateThread(db: Db, ctx: Ctx, threadId: string, input: UpdateThreadRequest): Promise<Thread> {
+  if (input.state !== undefined && !isThreadState(input.state)) throw badRequest("error.invalid-state");
+  const state = input.state;
+  return withTenant(db, ctx.orgId, async (tx) => {
+    const row = await visibleThread(tx, ctx, threadId, true);
+    const patch: repo.ThreadPatch = {};
+    const a = input.attributes ?? {};
+    if (a.pinned !== undefined) patch.pinned = a.pinned;
+    if (a.hasNotification !== undefined) patch.has_notification = a.hasNotification;
+    if (a.hasIncompleteFollowup !== undefined) patch.has_incomplete_followup = a.hasIncompleteFollowup;
+    // A change of state reorders the lists (archived: by latest update); flags do not.
+    const moved = state !== undefined && state !== row.state;
+    if (moved) patch.state = state;
+    await repo.updateThread(tx, ctx.orgId, threadId, patch, moved);
+    return announceThread(tx, ctx.orgId, threadId, "thread.updated");
+  });
+}
+
+/** DELETE threads/{id}: the thread and its messages, with an audit row of who deleted it. */
+export async function deleteThread(db: Db, ctx: Ctx, threadId: string): Promise<void> {
+  await withTenant(db, ctx.orgId, async (tx) => {
+    const row = await visibleThread(tx, ctx, threadId, true);
+    await repo.deleteThread(tx, ctx.orgId, threadId);
+    await recordAudit(tx, ctx, "delete", "thread", threadId, { teamId: row.team_id, contactPhone: row.contact_phone });
+    await recordEvent(tx, ctx.orgId, { type: "thread.removed", teamId: row.team_id, payload: { id: threadId, teamId: row.team_id } });
+  });
+}
+
+// ---- What the network reports ----------------------------------------------------------------
+
+/**
+ * An inbound text (carrier webhook or sandbox): it lands in the thread of the team owning the
+ * number texted, created if missing; an archived thread comes back to the active list; the thread
+ * is marked unread. A text the carrier delivers twice is recorded once.
+ */
+export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): Promise<InboundResult> {
+  const from = typedPhoneToE164(event.from);
+  const to = typedPhoneToE164(event.to);
+  if (!from || !to) throw badRequest("error.phone-invalid");
+  const owner = await repo.unsafeFindPhoneOwner(m.db, to);
+  if (!owner) throw notFound();
+  const orgId = owner.organization_id;
+  try {
+    return await withTenant(m.db, orgId, async (tx) => {
+      if (await repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)) return { duplicate: true as const };
+      const { row: thread, created } = await repo.ensureThread(tx, orgId, owner.team_id, from);
+      const msg = await repo.insertMessage(tx, {
+        orgId,
+        threadId: thread.id,
+        direction: "inbound",
+        from,
+        to,
+        body: event.body,
+        status: "delivered",
+        carrierMessageId: event.carrierMessageId,
+        idempotencyKey: null,
+        authorId: null,
+      });
+      // Raced by the same webhook delivered twice at once: undo this one.
+      if (!msg) throw new DuplicateDelivery();
+      await repo.updateThread(tx, orgId, thread.id, { state: "active", has_notification: true, last_message_id: msg.id }, true);
+      await announceThread(tx, orgId, thread.id, created ? "thread.created" : "thread.updated");
+      await announceMessage(tx, orgId, thread.team_id, msg, "message.created");
+      return { threadId: thread.id, messageId: msg.id };
+    });
+  } catch (err) {
+    if (err instanceof DuplicateDelivery) return { duplicate: true };
+    throw err;
+  }
+}
+
+class DuplicateDelivery extends Error {}
+
+/**
+ * A delivery status from the network (sandbox timer or carrier callback). Found by the attempt's
+ * idempotency key when the carrier hands it back, else by its carrier id. A status moves only
+ * forward; a repeated or late one changes nothing and announces nothing.
+ */
+export async function applyCarrierStatus(m: Messaging, event: CarrierStatusEvent): Promise<void> {
+  const owner = await repo.unsafeFindMessageOwner(m.db, event.idempotencyKey ?? null, event.carrierMessageId);
+  // A status of an attempt since replaced by a retry, or of a deleted thread: nothing to do.
+  if (!owner) return;
+  await applyStatus(m, owner.organization_id, owner.message_id, {
+    status: event.status,
+    failureReason: event.status === "failed" ? (event.failureReason ?? "carrier-failure") : null,
+    carrierMessageId: event.carrierMessageId,
+  });
+}
+
+async function applyStatus(
+  m: Messaging,
+  orgId: string,
+  messageId: string,
+  change: { status: "sent" | "delivered" | "failed"; failureReason: string | null; carrierMessageId: string | null },
+): Promise<void> {
+  await withTenant(m.db, orgId, async (tx) => {
+    const row = await repo.advanceStatus(tx, orgId, messageId, { ...change, from: statusesBefore(change.status) });
+    if (!row) return;
+    const thread = await repo.findThread(tx, orgId, row.thread_id);
+    if (thread) await announceMessage(tx, orgId, thread.team_id, row, "message.updated");
+  });
+}

@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { E164_PATTERN } from "../rules/phone.ts";
+import { requiredText, uuid } from "./common.ts";
+
+/**
+ * The text inbox (spec part 1 §3 Conversation thread and Message, §4, §7 messaging/v1).
+ * Served under /api/messaging/v1.
+ */
+
+export const THREAD_STATES = ["active", "inactive"] as const;
+export type ThreadState = (typeof THREAD_STATES)[number];
+export const MESSAGE_DIRECTIONS = ["inbound", "outbound"] as const;
+export const MESSAGE_STATUSES = ["sending", "sent", "delivered", "failed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Spec part 1 §9: opening a conversation loads the 15 latest messages. */
+export const MESSAGE_PAGE_SIZE = 15;
+export const THREAD_PAGE_SIZE = 50;
+export const THREAD_PAGE_MAX = 1000;
+export const MESSAGE_PAGE_MAX = 200;
+/** Ten SMS segments: a text longer than that is not a text. */
+export const MESSAGE_BODY_MAX = 1600;
+
+/** A phone number as typed: any formatting, checked with toE164 by the server. */
+const typedPhone = z.string().max(40, { message: "validation.max-length" });
+/** An opaque keyset cursor handed out by the server. */
+const cursor = z.string().regex(/^[\w-]{1,400}$/, { message: "validation.invalid" });
+
+export const message = z.object({
+  id: uuid,
+  threadId: uuid,
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  from: z.string(),
+  to: z.string(),
+  body: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  /** Why the carrier gave up; null unless status is failed. */
+  failureReason: z.string().nullable(),
+  carrierMessageId: z.string().nullable(),
+  /** Null for inbound texts. */
+  idempotencyKey: z.string().nullable(),
+  authorId: uuid.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof message>;
+
+export const threadAttributes = z.object({
+  pinned: z.boolean(),
+  /** Unread. */
+  hasNotification: z.boolean(),
+  hasIncompleteFollowup: z.boolean(),
+});
+export type ThreadAttributes = z.infer<typeof threadAttributes>;
+
+export const thread = z.object({
+  id: uuid,
+  teamId: uuid,
+  /** The team's number the texts go from. */
+  from: z.string().nullable(),
+  /** The contact's number, E.164 (the spec's friendlyName). */
+  contactPhone: z.string(),
+  state: z.enum(THREAD_STATES),
+  attributes: threadAttributes,
+  lastMessage: message.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Thread = z.infer<typeof thread>;
+
+const attributesPatch = threadAttributes.partial().strict();
+
+/** POST messaging/v1/threads: a new thread in the caller's current team, with its first text. */
+export const createThreadRequest = z
+  .object({
+    to: typedPhone,
+    body: requiredText(MESSAGE_BODY_MAX),
+    attributes: attributesPatch.optional(),
+  })
+  .strict();
+export type CreateThreadRequest = z.infer<typeof createThreadRequest>;
+
+export const createThreadResponse = z.object({ thread, message });
+export type CreateThreadResponse = z.infer<typeof createThreadResponse>;
+
+/** PUT messaging/v1/threads/{id}: state is checked by the server ('Invalid state'). */
+export const updateThreadRequest = z
+  .object({
+    state: z.string().max(40, { message: "validation.max-length" }).optional(),
+    attributes: attributesPatch.optional(),
+  })
+  .strict();
+export type UpdateThreadRequest = z.infer<typeof updateThreadRequest>;
+
+export const threadsQuery = z
+  .object({
+    state: z.enum(THREAD_STATES).default("active"),
+    cursor: cursor.optional(),
+    limit: z.coerce.number().int().min(1).max(THREAD_PAGE_MAX).default(THREAD_PAGE_SIZE),
+  })
+  .strict();
+export type ThreadsQuery = z.infer<typeof threadsQuery>;
+
+export const threadsPage = z.object({
+  threads: z.array(thread),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Unread threads of the caller's teams, kept apart for active and archived (spec part 1 §4). */
+  unread: z.object({ active: z.number().int(), inactive: z.number().int() }),
+});
+export type ThreadsPage = z.infer<typeof threadsPage>;
+
+export const messagesQuery = z
+  .object({
+    before: cursor.optional(),
+    limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
+  })
+  .strict();
+export type MessagesQuery = z.infer<typeof messagesQuery>;
+
+export const messagesPage = z.object({
+  /** Newest first. */
+  messages: z.array(message),
+  /** Pass as `before` for the older page; null when there is none. */
+  nextCursor: z.string().nullable(),
+});
+export type MessagesPage = z.infer<typeof messagesPage>;
+
+/** POST messaging/v1/threads/{id}/messages; `to`, when given, must be the thread's contact. */
+export const sendMessageRequest = z
+  .object({
+    body: requiredText(MESSAGE_BODY_MAX),
+    to: typedPhone.optional(),
+  })
+  .strict();
+export type SendMessageRequest = z.infer<typeof sendMessageRequest>;
+
+export const messageParams = z.object({ id: uuid, messageId: uuid }).strict();
+
+// ---- Sandbox carrier (development and tests only) ----------------------------------------
+
+const e164 = z.string().regex(E164_PATTERN, { message: "error.phone-invalid" });
+
+/** POST sandbox/inbound: a text as if the phone `from` sent it to the clinic number `to`. */
+export const sandboxInboundRequest = z
+  .object({
+    from: typedPhone,
+    to: typedPhone,
+    body: requiredText(MESSAGE_BODY_MAX),
+  })
+  .strict();
+export type SandboxInboundRequest = z.infer<typeof sandboxInboundRequest>;
+
+export const sandboxInboundResponse = z.object({ carrierMessageId: z.string() });
+
+export const sandboxOutboxQuery = z.object({ to: e164 }).strict();
+
+export const sandboxOutboxEntry = z.object({
+  carrierMessageId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  body: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  failureReason: z.string().nullable(),
+  sentAt: z.string(),
+});
+export type SandboxOutboxEntry = z.infer<typeof sandboxOutboxEntry>;
