@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { DEMO } from "./support/accounts.ts";
+import { login, navigation } from "./support/auth.ts";
+
+test.describe("Inactivité de 12 heures", () => {
+  test("après 12 h sans activité, la session se termine et la connexion le dit", async ({ page }) => {
+    await page.clock.install();
+    await login(page, DEMO.hygiene);
+    await expect(navigation(page)).toBeVisible();
+
+    await page.clock.fastForward("12:00:00");
+
+    await expect(page).toHaveURL(/\/login\?expired=1$/);
+    await expect(page.getByText("Votre session a expiré. Veuillez vous reconnecter.")).toBeVisible();
+    // The session is over on the server too: the application is out of reach.
+    await page.goto("/conversations");
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("heading", { name: "Connexion", level: 1 })).toBeVisible();
+  });
+
+  test("une activité avant 12 h garde la session ouverte", async ({ page }) => {
+    await page.clock.install();
+    await login(page, DEMO.hygiene);
+
+    await page.clock.fastForward("11:00:00");
+    await expect(page).toHaveURL(/\/conversations$/);
+
+    // Some activity: the person opens the configuration.
+    await navigation(page).getByRole("link", { name: "Configuration" }).click();
+    await expect(page.getByRole("heading", { name: "Configuration", level: 2 })).toBeVisible();
+
+    // 11 h 59 later, 22 h 59 after signing in: still 1 minute to go.
+    await page.clock.fastForward("11:59:00");
+    await expect(page).toHaveURL(/\/configuration$/);
+    await page.getByRole("tab", { name: "Équipes" }).click();
+    await expect(page.getByRole("link", { name: "Hygiène" })).toBeVisible();
+    await expect(page.getByText("Votre session a expiré. Veuillez vous reconnecter.")).toHaveCount(0);
+
+    // Then 12 h without a move: the session ends.
+    await page.clock.fastForward("12:00:00");
+    await expect(page).toHaveURL(/\/login\?expired=1$/);
+    await expect(page.getByText("Votre session a expiré. Veuillez vous reconnecter.")).toBeVisible();
+  });
+});

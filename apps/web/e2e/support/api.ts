@@ -1,0 +1,114 @@
+import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, strongPassword, uniqueSuffix } from "./accounts.ts";
+
+type TeamRole = "admin" | "user";
+type Role = "user" | "admin" | "super-admin" | "devops" | "marketing";
+
+export interface CreatedUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+interface TeamSummary {
+  id: string;
+  label: string;
+}
+
+export interface MaintenanceStatus {
+  status: "operational" | "under_maintenance" | "degraded_performance" | "partial_outage" | "major_outage";
+  enabled: boolean;
+  banner: boolean;
+  bannerText: { "fr-CA": string; "en-CA": string };
+  overlay: boolean;
+  dismissable: boolean;
+  nextWindow: string | null;
+  durationMinutes: number | null;
+}
+
+export const OPERATIONAL: MaintenanceStatus = {
+  status: "operational",
+  enabled: false,
+  banner: false,
+  bannerText: { "fr-CA": "", "en-CA": "" },
+  overlay: false,
+  dismissable: true,
+  nextWindow: null,
+  durationMinutes: null,
+};
+
+async function json<T>(response: APIResponse, what: string): Promise<T> {
+  expect(response.ok(), `${what}: HTTP ${String(response.status())} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * Test set-up through the API, as an account of the demo clinic (by default the super-admin,
+ * whom no journey signs in as in the browser, so its sessions never collide with a journey's).
+ */
+export class RelaisApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly jwt: string,
+  ) {}
+
+  static async signIn(request: APIRequestContext, email: string = DEMO.superadmin, password = DEMO_PASSWORD): Promise<RelaisApi> {
+    const answer = await json<{ jwt: string }>(
+      await request.post("/api/auth/login", { data: { username: email, password } }),
+      `sign-in of ${email}`,
+    );
+    return new RelaisApi(request, answer.jwt);
+  }
+
+  private get headers() {
+    return { Authorization: `Bearer ${this.jwt}`, "Accept-Language": "fr-CA" };
+  }
+
+  async teams(): Promise<TeamSummary[]> {
+    return json<TeamSummary[]>(await this.request.get("/api/user-groups", { headers: this.headers }), "team list");
+  }
+
+  async teamId(label: string): Promise<string> {
+    const team = (await this.teams()).find((t) => t.label === label);
+    if (!team) {
+      throw new Error(`No team named ${label}`);
+    }
+    return team.id;
+  }
+
+  /** A new colleague of the demo clinic, by default a user of the Réception team. */
+  async createUser(
+    options: { prefix?: string; name?: string; role?: Role; locale?: string; teams?: [label: string, role: TeamRole][] } = {},
+  ): Promise<CreatedUser> {
+    const suffix = uniqueSuffix();
+    const prefix = options.prefix ?? "e2e";
+    const name = options.name ?? `Essai ${prefix} ${suffix}`;
+    const email = `${prefix}-${suffix}@clinique-demo.ca`;
+    const password = strongPassword();
+    const teams = await Promise.all(
+      (options.teams ?? [["Réception", "user"]]).map(async ([label, teamRole]) => ({ id: await this.teamId(label), teamRole })),
+    );
+    const created = await json<{ id: string }>(
+      await this.request.post("/api/users", {
+        headers: this.headers,
+        data: { name, email, role: options.role ?? "user", locale: options.locale ?? "fr-CA", password, teams },
+      }),
+      `creation of ${email}`,
+    );
+    return { id: created.id, name, email, password };
+  }
+
+  async deleteUser(id: string): Promise<void> {
+    await json(await this.request.delete(`/api/users/${id}`, { headers: this.headers }), "user deletion");
+  }
+
+  async maintenance(): Promise<MaintenanceStatus> {
+    return json<MaintenanceStatus>(await this.request.get("/api/status"), "maintenance status");
+  }
+
+  /** PUT status: needs a devops account. */
+  async setMaintenance(status: MaintenanceStatus): Promise<MaintenanceStatus> {
+    return json<MaintenanceStatus>(await this.request.put("/api/status", { headers: this.headers, data: status }), "maintenance update");
+  }
+}
