@@ -22,8 +22,10 @@ test("mot de passe oublié : courriel, lien, nouveau mot de passe, connexion; le
   await expect(page).toHaveURL(/\/password-forgot$/);
   await expect(page.getByRole("heading", { name: "Mot de passe oublié", level: 1 })).toBeVisible();
 
-  // Not an address: refused before anything is sent.
+  // Empty, then not an address: refused before anything is sent.
   const emailField = page.getByRole("textbox", { name: "Courriel" });
+  await page.getByRole("button", { name: "Envoyer le lien" }).click();
+  await expect(emailField).toHaveAccessibleDescription("Ce champ est requis.");
   await emailField.fill("pas-un-courriel");
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
   await expect(emailField).toHaveAccessibleDescription("Le courriel est invalide.");

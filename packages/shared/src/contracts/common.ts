@@ -27,6 +27,7 @@ export const email = z
   .string()
   .trim()
   .toLowerCase()
+  .min(1, { message: "validation.required" })
   .max(254, { message: "validation.max-length" })
   .pipe(z.email({ message: "validation.email" }));
 
