@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { sql } from "kysely";
 import { expect, inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { isMessageId, toE164, type LoginResponse, type OrganizationOptions, type Role, type TeamRole } from "@relais/shared";
@@ -64,6 +65,11 @@ export type TestApp = {
   tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
   addUser: (orgId: string, role: Role, teams: { id: string; teamRole: TeamRole }[]) => Promise<TestUser>;
   login: (email: string, password?: string, headers?: Record<string, string>) => Promise<Session>;
+  /**
+   * Starts `start()`'s requests while the audit log is locked, waits until every one is blocked
+   * on a lock (or has answered), then lets them go together: a race each service must survive.
+   */
+  racing: (start: () => Promise<LightMyRequestResponse>[]) => Promise<Promise<LightMyRequestResponse>[]>;
   /** An access token of `user`, signing in once per file: a second sign-in would end the first session. */
   as: (user: TestUser) => Promise<string>;
   request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
@@ -144,10 +150,21 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}):
 
   const as: TestApp["as"] = async (user) => (sessions.get(user.email) ?? (await login(user.email))).jwt;
 
+  const racing: TestApp["racing"] = async (start) => {
+    let pending: Promise<LightMyRequestResponse>[] = [];
+    await db.owner.transaction().execute(async (tx) => {
+      await sql`lock table audit_log in share row exclusive mode`.execute(tx);
+      pending = start();
+      await waitForLockWaiters(db, pending.length, pending);
+    });
+    return pending;
+  };
+
   return {
     app,
     db,
     mails,
+    racing,
     carrier,
     tenant,
     addUser,
@@ -188,4 +205,23 @@ export async function setTeamPhone(t: TestApp, orgId: string, teamId: string, ph
   await withTenant(t.db.owner, orgId, (tx) =>
     tx.updateTable("teams").set({ phone_number: phone }).where("organization_id", "=", orgId).where("id", "=", teamId).execute(),
   );
+}
+
+/**
+ * Waits until `n` backends of this database are blocked on a lock, or until every request has
+ * already answered (a server that takes no lock; the assertions after then say what went wrong).
+ */
+async function waitForLockWaiters(db: Database, n: number, requests: Promise<unknown>[]): Promise<void> {
+  let settled = 0;
+  for (const r of requests) void r.finally(() => settled++);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (settled === requests.length) return;
+    const r = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+    `.execute(db.owner);
+    if ((r.rows[0]?.n ?? 0) >= n) return;
+    if (Date.now() > deadline) throw new Error(`only ${r.rows[0]?.n ?? 0} of ${n} requests reached the lock`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { LightMyRequestResponse } from "fastify";
 import { defaultWeekSchedule, teamDetail } from "@relais/shared";
 import { createTestApp, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
 
@@ -522,7 +521,7 @@ describe("members", () => {
     // The audit row is the last write of a removal. Holding the audit table makes both requests
     // wait there (a server without a lock would have let both pass their checks) or one there
     // and one behind the other's lock: the race is then certain, not left to timing.
-    const pending = await racing(() => [removeMember(tok1, teamId, a2.id), removeMember(tok2, teamId, a1.id)]);
+    const pending = await t.racing(() => [removeMember(tok1, teamId, a2.id), removeMember(tok2, teamId, a1.id)]);
     const answers = await Promise.all(pending);
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409]);
@@ -533,39 +532,6 @@ describe("members", () => {
     expect(members).toHaveLength(2);
   });
 });
-
-/**
- * Starts the requests while the audit log is locked, waits until both are blocked, then lets
- * them go; answers the requests' promises.
- */
-async function racing(start: () => Promise<LightMyRequestResponse>[]): Promise<Promise<LightMyRequestResponse>[]> {
-  let pending: Promise<LightMyRequestResponse>[] = [];
-  await t.db.owner.transaction().execute(async (tx) => {
-    await sql`lock table audit_log in share row exclusive mode`.execute(tx);
-    pending = start();
-    await waitForLockWaiters(pending.length, pending);
-  });
-  return pending;
-}
-
-/**
- * Waits until `n` backends of this database are blocked on a lock, or until every request has
- * already answered (a server that takes no lock; the assertions after then say what went wrong).
- */
-async function waitForLockWaiters(n: number, requests: Promise<unknown>[]): Promise<void> {
-  let settled = 0;
-  for (const r of requests) void r.finally(() => settled++);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (settled === requests.length) return;
-    const r = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-    `.execute(t.db.owner);
-    if ((r.rows[0]?.n ?? 0) >= n) return;
-    if (Date.now() > deadline) throw new Error(`only ${r.rows[0]?.n ?? 0} of ${n} requests reached the lock`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe("cross-organisation: another organisation's team is not found", () => {
   it("answers 404 on every team route, and changes nothing there", async () => {
