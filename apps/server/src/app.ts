@@ -23,6 +23,7 @@ import { messagingRoutes } from "./modules/messaging/routes.ts";
 import { createMessaging, drainMessaging } from "./modules/messaging/service.ts";
 import { SandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
 import { sandboxRoutes } from "./carriers/sandbox/routes.ts";
+import { twilioWebhookRoutes } from "./carriers/twilio/webhooks.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -74,6 +75,8 @@ export async function buildApp(
       await api.register(userRoutes(deps));
       await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) await api.register(sandboxRoutes(deps.carrier, deps.limiter));
+      // Always served (the same route list everywhere); only the Twilio carrier accepts a signature.
+      await api.register(twilioWebhookRoutes(deps.carrier));
       await api.register(realtime.routes);
     },
     { prefix: "/api" },

@@ -35,6 +35,12 @@ const schema = z.object({
   SANDBOX_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(400),
   /** Sandbox carrier: share of outbound texts that fail (0 to 1). */
   SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Twilio account: with its auth token, Relais texts through Twilio instead of the sandbox. */
+  TWILIO_ACCOUNT_SID: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  /** Twilio auth token: signs the webhooks (X-Twilio-Signature) and authenticates REST calls. */
+  TWILIO_AUTH_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  /** Another base URL for Twilio's REST API (tests: a local stand-in); unset, https://api.twilio.com. */
+  TWILIO_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
   /** Enables the dev mailbox page and other development helpers. */
   DEV_TOOLS: bool.optional(),
 });

@@ -6,7 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createTokenSigner } from "./platform/auth/tokens.ts";
 import { createMailer } from "./platform/mail.ts";
-import { createSandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
+import { createCarrier } from "./carriers/select.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
 import { loadJwtSecret, loadOrCreateSecret } from "./secrets.ts";
 import { appUrlFor, enableAppLogin } from "./db/app-login.ts";
@@ -34,10 +34,8 @@ async function main(): Promise<void> {
     signer: createTokenSigner(await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
     limiter: createRateLimiter(db.app, config.RATE_LIMIT_FACTOR),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }),
-    // The only adapter so far; the Twilio one will be chosen here when its credentials are set.
-    carrier: createSandboxCarrier({ deliveryMs: config.SANDBOX_DELIVERY_MS, failureRate: config.SANDBOX_FAILURE_RATE }, (err) =>
-      console.warn(`sandbox carrier callback failed: ${String(err)}`),
-    ),
+    // Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set, else the sandbox.
+    carrier: createCarrier(config, (err) => console.warn(`sandbox carrier callback failed: ${String(err)}`)),
   };
   const app = await buildApp(deps);
 

@@ -39,6 +39,7 @@ import {
   userGroupRequest,
 } from "@relais/shared";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
+import { twilioInboundForm, twilioStatusForm, twilioStatusQuery } from "../src/carriers/twilio/webhooks.ts";
 import { createTestApp, PASSWORD, setTeamPhone, uniquePhone, type Session, type Tenant, type TestApp } from "./helpers.ts";
 
 /**
@@ -344,6 +345,36 @@ const ROUTES: Route[] = [
     bodySchema: sandboxInboundRequest,
   },
   { method: "GET", path: "/api/sandbox/outbox", public: true, query: { to: "+15145550199" }, querySchema: sandboxOutboxQuery },
+  // Twilio's webhooks: forms only (JSON is a 415) and signed (anything unsigned is a 403).
+  {
+    method: "POST",
+    path: "/api/webhooks/twilio/sms",
+    public: true,
+    body: (c) => ({
+      MessageSid: "SM5f3c1e2b9a8d47c6b0e1f2a3b4c5d6e7",
+      AccountSid: "AC0123456789abcdef0123456789abcdef",
+      From: c.thread.contact,
+      To: c.thread.teamPhone,
+      Body: "Bonjour",
+      NumMedia: "0",
+    }),
+    bodySchema: twilioInboundForm,
+  },
+  {
+    method: "POST",
+    path: "/api/webhooks/twilio/status",
+    public: true,
+    body: (c) => ({
+      MessageSid: "SM0000000000000000000000000000000a",
+      AccountSid: "AC0123456789abcdef0123456789abcdef",
+      MessageStatus: "delivered",
+      To: c.thread.contact,
+      From: c.thread.teamPhone,
+    }),
+    bodySchema: twilioStatusForm,
+    query: { key: UNKNOWN_ID },
+    querySchema: twilioStatusQuery,
+  },
 ];
 
 const ctx = (): Ctx => ({ org, other, spareTeam, thread });
@@ -745,7 +776,7 @@ describe("SQL and HTML in free text are stored as text, never run", () => {
 describe("authentication on every non-public route", () => {
   const guarded = ROUTES.filter((r) => !r.public);
 
-  it("lists the public routes: health, status read, login, refresh, password forgot and reset, sandbox phones", () => {
+  it("lists the public routes: health, status read, login, refresh, password forgot and reset, sandbox phones, Twilio webhooks", () => {
     expect(ROUTES.filter((r) => r.public).map(routeName)).toEqual([
       "GET /api/health",
       "GET /api/status",
@@ -755,6 +786,8 @@ describe("authentication on every non-public route", () => {
       "POST /api/auth/password-reset",
       "POST /api/sandbox/inbound",
       "GET /api/sandbox/outbox",
+      "POST /api/webhooks/twilio/sms",
+      "POST /api/webhooks/twilio/status",
     ]);
   });
 

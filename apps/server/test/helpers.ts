@@ -15,6 +15,7 @@ import { createTokenSigner } from "../src/platform/auth/tokens.ts";
 import { createMailer, type OutgoingMail } from "../src/platform/mail.ts";
 import { createRateLimiter } from "../src/platform/rate-limit.ts";
 import { createSandboxCarrier, type SandboxCarrier } from "../src/carriers/sandbox/sandbox-carrier.ts";
+import type { Carrier } from "../src/carriers/carrier.ts";
 import { insertOrganization, insertTeam, insertUser } from "../src/seed/builders.ts";
 
 export const PASSWORD = "Secret!2026";
@@ -60,7 +61,7 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   mails: OutgoingMail[];
-  /** The simulated telephone network of this app (its outbox, inbound injection). */
+  /** The simulated telephone network of this app (its outbox, inbound injection); unused when a carrier was passed. */
   carrier: SandboxCarrier;
   tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
   addUser: (orgId: string, role: Role, teams: { id: string; teamRole: TeamRole }[]) => Promise<TestUser>;
@@ -79,7 +80,7 @@ export type TestApp = {
 let counter = 0;
 
 /** The whole server on its own database, with factories that build a consistent tenant graph. */
-export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}, opts: { carrier?: Carrier } = {}): Promise<TestApp> {
   const database = await cloneDatabase();
   const db = createDatabase(database.url, { appUrl: appUrlFor(database.url, TEST_APP_PASSWORD), appPoolSize: 10, ownerPoolSize: 2 });
   const config = {
@@ -97,7 +98,7 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}):
       signer: createTokenSigner(randomBytes(32).toString("hex")),
       limiter: createRateLimiter(db.app),
       mailer: { send: async (m) => void mails.push(m), list: devMailer.list },
-      carrier,
+      carrier: opts.carrier ?? carrier,
     },
     { logger: false },
   );

@@ -2,8 +2,18 @@
  * The only place where Relais meets a telephone network (DESIGN §6). An adapter sends texts and
  * reports what the network tells it — inbound texts and delivery statuses — to the one handler
  * the messaging service registers. The sandbox adapter simulates the network inside the process;
- * the Twilio adapter (to come) turns webhooks into the same two calls.
+ * the Twilio adapter turns signed webhooks into the same two calls.
  */
+
+/** A send the network refused; `reason` is what the failed message records (e.g. "twilio-21211: …"). */
+export class CarrierSendError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly status: number | null = null,
+  ) {
+    super(`the carrier refused the text: ${reason}`);
+  }
+}
 
 export type OutboundSms = {
   from: string;

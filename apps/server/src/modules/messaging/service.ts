@@ -13,7 +13,13 @@ import {
   type ThreadsQuery,
   type UpdateThreadRequest,
 } from "@relais/shared";
-import type { Carrier, CarrierInboundEvent, CarrierStatusEvent, InboundResult } from "../../carriers/carrier.ts";
+import {
+  CarrierSendError,
+  type Carrier,
+  type CarrierInboundEvent,
+  type CarrierStatusEvent,
+  type InboundResult,
+} from "../../carriers/carrier.ts";
 import { afterCommit, withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
@@ -213,7 +219,11 @@ function dispatch(m: Messaging, orgId: string, messageId: string): void {
       ({ carrierMessageId } = await m.carrier.sendSms({ from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: key }));
     } catch (err) {
       m.log.warn({ err, messageId }, "carrier refused an outbound text");
-      await applyStatus(m, orgId, messageId, { status: "failed", failureReason: "carrier-error", carrierMessageId: null });
+      await applyStatus(m, orgId, messageId, {
+        status: "failed",
+        failureReason: err instanceof CarrierSendError ? err.reason : "carrier-error",
+        carrierMessageId: null,
+      });
       return;
     }
     await withTenant(m.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, messageId, key, carrierMessageId));

@@ -11,6 +11,7 @@ export const errors = defineMessages({
   "error.unauthorized": ["Veuillez vous connecter.", "Please sign in."],
   "error.validation": ["Certains champs sont invalides.", "Some fields are invalid."],
   "error.bad-request": ["Requête invalide.", "Invalid request."],
+  "error.invalid-signature": ["Signature de la requête invalide.", "Invalid request signature."],
   "error.payload-too-large": ["La requête est trop volumineuse.", "The request is too large."],
   "error.session-expired": ["Votre session a expiré. Veuillez vous reconnecter.", "Your session has expired. Please sign in again."],
   "error.session-replaced": [

@@ -1,0 +1,119 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Carrier } from "../carrier.ts";
+import { AppError } from "../../platform/errors.ts";
+import { TwilioCarrier, twilioReason } from "./twilio-carrier.ts";
+
+/** Twilio's SMS webhook (the fields Relais reads; Twilio sends many more, all signed, all kept for the signature). */
+export const twilioInboundForm = z.looseObject({
+  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/i),
+  AccountSid: z.string().min(1).max(64),
+  From: z.string().min(1).max(32),
+  To: z.string().min(1).max(32),
+  Body: z.string().max(10_000).default(""),
+  NumMedia: z
+    .string()
+    .regex(/^\d{1,2}$/)
+    .optional(),
+});
+
+/** Twilio's status callback of an outbound message. */
+export const twilioStatusForm = z.looseObject({
+  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/i),
+  AccountSid: z.string().min(1).max(64),
+  MessageStatus: z.enum(["accepted", "scheduled", "queued", "sending", "sent", "delivered", "undelivered", "failed", "read", "canceled"]),
+  ErrorCode: z.string().max(16).optional(),
+  ErrorMessage: z.string().max(500).optional(),
+});
+
+/** The idempotency key the carrier put in the status callback URL. */
+export const twilioStatusQuery = z.object({ key: z.string().min(1).max(64).optional() });
+
+/** Form bodies are small: Twilio's webhooks are a few hundred bytes. */
+const FORM_LIMIT = 65_536;
+
+/** Our status for Twilio's; null for the intermediate ones Relais does not show (queued, sending…). */
+export function statusFromTwilio(status: z.infer<typeof twilioStatusForm>["MessageStatus"]): "sent" | "delivered" | "failed" | null {
+  switch (status) {
+    case "sent":
+      return "sent";
+    case "delivered":
+    case "read":
+      return "delivered";
+    case "undelivered":
+    case "failed":
+      return "failed";
+    default:
+      return null;
+  }
+}
+
+/**
+ * Twilio's webhooks (DESIGN §6): public routes, form bodies, every request checked against its
+ * X-Twilio-Signature over PUBLIC_URL + path + query and the POST params (403
+ * error.invalid-signature otherwise, before anything is read or written). They are always served
+ * so the route list is the same everywhere; without the Twilio carrier no signature can be valid.
+ * The inbound text is answered (empty TwiML) only after the messaging service's durable insert,
+ * so Twilio's retry of an unanswered webhook finds it recorded and changes nothing.
+ */
+export function twilioWebhookRoutes(carrier: Carrier): FastifyPluginAsyncZod {
+  const twilioCarrier = carrier instanceof TwilioCarrier ? carrier : null;
+  return async (app) => {
+    // Only these routes read forms, and only forms: a JSON body is a 415.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_LIMIT }, (_req, body, done) => {
+      const params: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(body as string)) params[k] = v;
+      done(null, params);
+    });
+
+    const checkSignature = async (req: FastifyRequest, _reply: FastifyReply) => {
+      const signature = req.headers["x-twilio-signature"];
+      const params = req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>) : {};
+      if (!twilioCarrier || typeof signature !== "string" || !twilioCarrier.validSignature(signature, req.url, params)) {
+        throw new AppError("error.invalid-signature", 403);
+      }
+    };
+
+    app.post(
+      "/webhooks/twilio/sms",
+      {
+        config: { public: true },
+        preValidation: checkSignature,
+        schema: { consumes: ["application/x-www-form-urlencoded"], body: twilioInboundForm },
+      },
+      async (req, reply) => {
+        if (!twilioCarrier) throw new AppError("error.invalid-signature", 403);
+        const b = req.body;
+        // Media (MMS) is not stored yet: the text part is recorded, the attachments noted in the log.
+        if (b.NumMedia && b.NumMedia !== "0") req.log.info({ messageSid: b.MessageSid, numMedia: b.NumMedia }, "twilio: media not stored");
+        await twilioCarrier.receive({ carrierMessageId: b.MessageSid, from: b.From, to: b.To, body: b.Body });
+        return reply.status(200).type("text/xml").send('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+      },
+    );
+
+    app.post(
+      "/webhooks/twilio/status",
+      {
+        config: { public: true },
+        preValidation: checkSignature,
+        schema: { consumes: ["application/x-www-form-urlencoded"], body: twilioStatusForm, querystring: twilioStatusQuery },
+      },
+      async (req, reply) => {
+        if (!twilioCarrier) throw new AppError("error.invalid-signature", 403);
+        const b = req.body;
+        const status = statusFromTwilio(b.MessageStatus);
+        if (status) {
+          await twilioCarrier.status({
+            carrierMessageId: b.MessageSid,
+            idempotencyKey: req.query.key ?? null,
+            status,
+            failureReason: status === "failed" ? twilioReason(b.ErrorCode, b.ErrorMessage) : null,
+          });
+        }
+        return reply.status(204).send();
+      },
+    );
+  };
+}
