@@ -291,6 +291,7 @@ const ROUTES: Route[] = [
     parsesBody: true,
   },
   { method: "GET", path: "/api/events", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
+  { method: "GET", path: "/api/messaging/v1/polling", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
   { method: "GET", path: "/api/messaging/v1/threads", query: { state: "active", limit: "10" }, querySchema: threadsQuery },
   {
     method: "POST",

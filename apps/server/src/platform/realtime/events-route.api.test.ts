@@ -48,6 +48,13 @@ describe("GET events", () => {
     expect(namesOf((await page(other, "?after=0")).body)).toEqual(["everyone", "second", "to-other", "everyone-again"]);
   });
 
+  it("serves the same feed as the spec's messaging/v1/polling", async () => {
+    const res = await t.request({ method: "GET", url: "/api/messaging/v1/polling?after=0", token: other.jwt });
+    expect(res.statusCode).toBe(200);
+    expect(namesOf(res.json<EventsPage>())).toEqual(["everyone", "second", "to-other", "everyone-again"]);
+    expect((await t.request({ method: "GET", url: "/api/messaging/v1/polling?after=0" })).statusCode).toBe(401);
+  });
+
   it("never answers another organisation's events", async () => {
     const { body } = await page(stranger, "?after=0");
     expect(namesOf(body)).toEqual(["foreign"]);

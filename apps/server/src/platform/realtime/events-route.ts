@@ -7,12 +7,15 @@ import { viewerOf } from "./visibility.ts";
 
 /**
  * GET /api/events?after=N&limit=: the same log and visibility as the socket, by cursor — the
- * polling fallback that the spec's messaging/v1/polling will be built on.
+ * fallback when a WebSocket cannot be opened. GET /api/messaging/v1/polling is the spec's name
+ * for the same feed (its thread create/update/remove events are the log's thread.* events).
  */
 export function eventsRoute(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/events", { schema: { querystring: eventsQuery, response: { 200: eventsPage } } }, (req) =>
-      readEventsPage(deps.db.app, viewerOf(ctxOf(req)), req.query),
-    );
+    for (const url of ["/events", "/messaging/v1/polling"]) {
+      app.get(url, { schema: { querystring: eventsQuery, response: { 200: eventsPage } } }, (req) =>
+        readEventsPage(deps.db.app, viewerOf(ctxOf(req)), req.query),
+      );
+    }
   };
 }
