@@ -19,9 +19,7 @@ test("une connexion ailleurs termine la session : dialogue, puis retour à la co
     await login(pageB, person.email, { password: person.password });
     await expect(pageB.getByRole("banner").getByText(person.name)).toBeVisible();
 
-    // A has not noticed yet; its next action meets the forced-disconnect dialog.
-    await expect(pageA.getByRole("dialog")).toHaveCount(0);
-    await navigation(pageA).getByRole("link", { name: "Configuration" }).click();
+    // A learns it at once through its real-time connection (close code 4440): the forced-disconnect dialog.
     const dialog = pageA.getByRole("dialog", { name: "Session terminée" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Une nouvelle connexion a été détectée sur un autre appareil. Vous avez été déconnecté.");

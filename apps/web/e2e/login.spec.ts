@@ -40,7 +40,7 @@ test.describe("Connexion", () => {
     await expect(header.getByText(CLINIC_NAME_FR)).toBeVisible();
     await expect(header.getByText(DEMO_NAMES.user)).toBeVisible();
     await expect(header.getByRole("combobox", { name: "Équipe courante" })).toHaveValue("Réception");
-    await expect(page.getByRole("main").getByRole("heading", { name: "Conversations" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("region", { name: "Liste des conversations" })).toBeVisible();
 
     // Signed in, the login page sends the person back to the application.
     await page.goto("/login");
@@ -72,7 +72,8 @@ test.describe("Connexion", () => {
     const header = page.getByRole("banner");
     await expect(header.getByText(CLINIC_NAME_EN)).toBeVisible();
     await expect(header.getByRole("combobox", { name: "Current team" })).toHaveValue("Réception");
-    await expect(page.getByRole("main").getByText("Your texts, calls and emails with your contacts will appear here.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("region", { name: "Conversation list" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button", { name: "New conversation" })).toBeVisible();
   });
 
   test("le lien de langue passe la page de connexion en anglais et revient en français", async ({ page }) => {

@@ -129,6 +129,17 @@ export class ApiClient {
     this.emit({ type: "token", token });
   }
 
+  /** Another channel (the realtime socket) learnt that a newer sign-in replaced this session. */
+  markDisconnected(): void {
+    this.token = null;
+    this.emit({ type: "disconnected" });
+  }
+
+  /** Another channel (the realtime socket) learnt that the session is over and cannot be refreshed. */
+  markExpired(): void {
+    this.expire();
+  }
+
   get<T>(path: string, options?: CallOptions<T>): Promise<T> {
     return this.request("GET", path, options);
   }

@@ -5,6 +5,7 @@ import { AlertsProvider } from "./alerts/alerts.tsx";
 import { ScreenSizeGuard } from "./screen-size-guard.tsx";
 import { PendingNotificationsProvider } from "./shell/pending-notifications.tsx";
 import { DisconnectedDialog } from "./shell/disconnected-dialog.tsx";
+import { RealtimeProvider } from "./realtime/realtime.tsx";
 import { MaintenanceBanner, MaintenanceOverlay } from "../features/maintenance/maintenance-display.tsx";
 import classes from "./root.module.css";
 
@@ -19,14 +20,16 @@ export function Root() {
         <AlertsProvider>
           <ScreenSizeGuard>
             <PendingNotificationsProvider>
-              <div className={classes.page}>
-                <MaintenanceBanner />
-                <div className={classes.content}>
-                  <Outlet />
+              <RealtimeProvider>
+                <div className={classes.page}>
+                  <MaintenanceBanner />
+                  <div className={classes.content}>
+                    <Outlet />
+                  </div>
                 </div>
-              </div>
-              <MaintenanceOverlay />
-              <DisconnectedDialog />
+                <MaintenanceOverlay />
+                <DisconnectedDialog />
+              </RealtimeProvider>
             </PendingNotificationsProvider>
           </ScreenSizeGuard>
         </AlertsProvider>

@@ -5,6 +5,7 @@ import { PasswordForgotPage } from "../features/auth/password-forgot-page.tsx";
 import { PasswordResetPage } from "../features/auth/password-reset-page.tsx";
 import { ConfigurationPage } from "../features/configuration/configuration-page.tsx";
 import { DevopsPage } from "../features/devops/devops-page.tsx";
+import { ConversationsPage } from "../features/conversations/conversations-page.tsx";
 
 /**
  * Flags of spec part 1 §2: `auth` needs a session (else /login); `nav` shows the left drawer;
@@ -47,7 +48,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/contacts", ...shell, element: <ComingSoonPage area="contacts" /> },
   { path: "/members", ...shell, element: <ComingSoonPage area="members" /> },
   { path: "/members/:id?/availabilities", ...shell, element: <ComingSoonPage area="availabilities" /> },
-  { path: "/conversations", ...shell, element: <ComingSoonPage area="conversations" /> },
+  { path: "/conversations", ...shell, element: <ConversationsPage /> },
   { path: "/material/:type", ...shell, element: <ComingSoonPage area="material" /> },
   { path: "/text-bloc", ...shell, element: <ComingSoonPage area="text-bloc" /> },
   { path: "/text-template/:mode/:id?", ...shell, element: <ComingSoonPage area="text-template" /> },

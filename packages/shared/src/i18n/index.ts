@@ -6,10 +6,11 @@ import { ui } from "./areas/ui.ts";
 import { uiAuth } from "./areas/ui-auth.ts";
 import { uiConfig } from "./areas/ui-config.ts";
 import { uiDevops } from "./areas/ui-devops.ts";
+import { uiConversations } from "./areas/ui-conversations.ts";
 import { mail } from "./areas/mail.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
-const areas = { errors, validation, ui, uiAuth, uiConfig, uiDevops, mail } as const;
+const areas = { errors, validation, ui, uiAuth, uiConfig, uiDevops, uiConversations, mail } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;
 export type MessageId = { [A in keyof typeof areas]: AreaKeys<(typeof areas)[A]> }[keyof typeof areas];

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Select, Text } from "@mantine/core";
+import { Avatar, Box, Group, Select, Text, Tooltip } from "@mantine/core";
 import { IconBuildingHospital, IconUsersGroup } from "@tabler/icons-react";
 import { useIntl } from "react-intl";
 import { USER_STATUSES, resolveLocale, type UserStatus } from "@relais/shared";
@@ -6,6 +6,8 @@ import { useSession } from "../session/session.tsx";
 import { useAlerts } from "../alerts/alerts.tsx";
 import { useMyTeams, useSwitchTeam, useUpdateStatus } from "../../features/configuration/api.ts";
 import { initialsOf } from "../../ui/initials.ts";
+import { useRealtime } from "../realtime/realtime.tsx";
+import type { RealtimeState } from "../realtime/realtime-client.ts";
 import classes from "./shell.module.css";
 
 const STATUS_COLORS: Record<UserStatus, string> = {
@@ -23,6 +25,35 @@ function StatusDot({ status }: { status: UserStatus }) {
       style={{ borderRadius: "50%", background: STATUS_COLORS[status], display: "inline-block", flex: "none" }}
       aria-hidden
     />
+  );
+}
+
+const REALTIME_COLORS: Record<RealtimeState, string> = {
+  idle: "var(--mantine-color-gray-4)",
+  connecting: "var(--mantine-color-yellow-5)",
+  connected: "var(--mantine-color-teal-6)",
+  reconnecting: "var(--mantine-color-orange-5)",
+  failed: "var(--mantine-color-red-6)",
+};
+
+/** The real-time connection's state, unobtrusive: a small dot whose tooltip says it. */
+function RealtimeIndicator() {
+  const { state } = useRealtime();
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: `realtime.${state}` });
+  return (
+    <Tooltip label={label} withArrow>
+      <Box
+        component="span"
+        role="status"
+        tabIndex={0}
+        aria-label={label}
+        data-realtime={state}
+        w={8}
+        h={8}
+        style={{ borderRadius: "50%", background: REALTIME_COLORS[state], display: "inline-block", flex: "none" }}
+      />
+    </Tooltip>
   );
 }
 
@@ -54,6 +85,7 @@ export function HeaderBar() {
       </Group>
 
       <Group gap="md" wrap="nowrap">
+        <RealtimeIndicator />
         <Select
           aria-label={intl.formatMessage({ id: "header.team" })}
           leftSection={<IconUsersGroup size={16} />}

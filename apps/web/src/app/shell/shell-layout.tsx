@@ -1,6 +1,7 @@
 import { Outlet, useMatches } from "react-router";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { HeaderBar } from "./header-bar.tsx";
+import { ConversationsLiveSync } from "../../features/conversations/live-sync.tsx";
 import classes from "./shell.module.css";
 
 function showsMenu(handle: unknown): boolean {
@@ -14,6 +15,7 @@ export function ShellLayout() {
   const menu = showsMenu(last?.handle);
   return (
     <div className={classes.shell}>
+      <ConversationsLiveSync />
       <NavDrawer />
       <div className={classes.main}>
         {menu ? <HeaderBar /> : null}

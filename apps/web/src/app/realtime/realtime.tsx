@@ -1,0 +1,74 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import type { RealtimeEvent } from "@relais/shared";
+import { api } from "../../api/index.ts";
+import { useSessionContext } from "../session/session.tsx";
+import { RealtimeClient, type ReadyInfo, type RealtimeState } from "./realtime-client.ts";
+
+function realtimeUrl(): string {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${window.location.host}/api/realtime`;
+}
+
+/** The tab's one connection: created on first use, kept across renders and StrictMode re-runs. */
+let shared: RealtimeClient | null = null;
+
+function realtimeClient(): RealtimeClient {
+  shared ??= new RealtimeClient({
+    url: realtimeUrl,
+    getToken: () => api.getToken()?.jwt ?? null,
+    refresh: () => api.refresh(),
+    onSessionReplaced: () => {
+      api.markDisconnected();
+    },
+    onSessionExpired: () => {
+      api.markExpired();
+    },
+  });
+  return shared;
+}
+
+interface RealtimeContextValue {
+  state: RealtimeState;
+  /** Every event, in order; returns the unsubscribe function. */
+  subscribe: (listener: (event: RealtimeEvent) => void) => () => void;
+  /** Each `ready`; `resync: true` means the lists must be read again. */
+  onReady: (listener: (ready: ReadyInfo) => void) => () => void;
+}
+
+const subscribe = (listener: (event: RealtimeEvent) => void): (() => void) => realtimeClient().onEvent(listener);
+const onReady = (listener: (ready: ReadyInfo) => void): (() => void) => realtimeClient().onReady(listener);
+const noop = () => () => undefined;
+const RealtimeContext = createContext<RealtimeContextValue>({ state: "idle", subscribe: noop, onReady: noop });
+
+/** Opens the real-time connection while someone is signed in, closes it on sign-out. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { state: session, disconnected } = useSessionContext();
+  const [state, setState] = useState<RealtimeState>("idle");
+  const signedIn = session.status === "authenticated" && !disconnected;
+
+  useEffect(() => {
+    const client = realtimeClient();
+    const off = client.onState(setState);
+    return off;
+  }, []);
+
+  useEffect(() => {
+    const client = realtimeClient();
+    if (signedIn) {
+      client.start();
+      return () => {
+        client.stop();
+      };
+    }
+    client.stop(true);
+    return undefined;
+  }, [signedIn]);
+
+  const value = useMemo<RealtimeContextValue>(() => ({ state, subscribe, onReady }), [state]);
+
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): RealtimeContextValue {
+  return useContext(RealtimeContext);
+}

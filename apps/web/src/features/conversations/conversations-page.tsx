@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { FormattedMessage } from "react-intl";
+import { IconMessages } from "@tabler/icons-react";
+import type { ThreadState } from "@relais/shared";
+import { usePendingNotifications } from "../../app/shell/pending-notifications.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { ThreadList } from "./thread-list.tsx";
+import { ThreadView } from "./thread-view.tsx";
+import { NewConversationDialog } from "./new-conversation-dialog.tsx";
+import { setOpenThread } from "./open-thread.ts";
+import classes from "./conversations.module.css";
+
+/** /conversations (spec part 1 §2): the thread list on the left, the open thread (`?sid=`) on the right. */
+export function ConversationsPage() {
+  const [params, setParams] = useSearchParams();
+  const sid = params.get("sid");
+  const [tab, setTab] = useState<ThreadState>("active");
+  const [creating, setCreating] = useState(false);
+  const { setPending } = usePendingNotifications();
+
+  useEffect(() => {
+    setOpenThread(sid);
+    // Opening a conversation reads what was waiting: the drawer's red dot goes out.
+    if (sid) {
+      setPending(false);
+    }
+    return () => {
+      setOpenThread(null);
+    };
+  }, [sid, setPending]);
+
+  const open = (id: string | null): void => {
+    const next = new URLSearchParams(params);
+    if (id) {
+      next.set("sid", id);
+    } else {
+      next.delete("sid");
+    }
+    setParams(next);
+  };
+
+  return (
+    <div className={classes.page}>
+      <ThreadList
+        tab={tab}
+        onTab={setTab}
+        openId={sid}
+        onOpen={open}
+        onNew={() => {
+          setCreating(true);
+        }}
+      />
+      {sid ? (
+        <ThreadView
+          key={sid}
+          threadId={sid}
+          onDeleted={() => {
+            open(null);
+          }}
+        />
+      ) : (
+        <div className={classes.threadPane} style={{ justifyContent: "center" }}>
+          <EmptyState
+            icon={<IconMessages />}
+            title={<FormattedMessage id="conversations.none-selected.title" />}
+            description={<FormattedMessage id="conversations.none-selected.hint" />}
+          />
+        </div>
+      )}
+      <NewConversationDialog
+        opened={creating}
+        onClose={() => {
+          setCreating(false);
+        }}
+        onCreated={(thread) => {
+          setCreating(false);
+          setTab("active");
+          open(thread.id);
+        }}
+      />
+    </div>
+  );
+}

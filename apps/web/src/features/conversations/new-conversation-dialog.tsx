@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { MESSAGE_BODY_MAX, type Thread } from "@relais/shared";
+import { formatError } from "../../app/i18n/messages.ts";
+import { useCreateThread } from "./api.ts";
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (thread: Thread) => void;
+}
+
+/** A new thread in the current team: a number and its first text. The server judges the number. */
+export function NewConversationDialog({ opened, onClose, onCreated }: Props) {
+  const intl = useIntl();
+  const create = useCreateThread();
+  const [to, setTo] = useState("");
+  const [body, setBody] = useState("");
+  const ready = to.trim().length > 0 && body.trim().length > 0;
+
+  const close = (): void => {
+    if (create.isPending) {
+      return;
+    }
+    create.reset();
+    setTo("");
+    setBody("");
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={<FormattedMessage id="new-conversation.title" />} size="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!ready) {
+            return;
+          }
+          // Spec part 1 §5: white space is removed from a new conversation's number.
+          create.mutate(
+            { to: to.replace(/\s+/g, ""), body },
+            {
+              onSuccess: (created) => {
+                create.reset();
+                setTo("");
+                setBody("");
+                onCreated(created.thread);
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="md">
+          {create.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {formatError(intl, create.error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={<FormattedMessage id="new-conversation.number" />}
+            description={<FormattedMessage id="new-conversation.number-hint" />}
+            value={to}
+            onChange={(e) => {
+              setTo(e.currentTarget.value);
+            }}
+            type="tel"
+            required
+            maxLength={40}
+            data-autofocus
+          />
+          <Textarea
+            label={<FormattedMessage id="new-conversation.message" />}
+            value={body}
+            onChange={(e) => {
+              setBody(e.currentTarget.value);
+            }}
+            required
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={MESSAGE_BODY_MAX}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              <FormattedMessage id="common.cancel" />
+            </Button>
+            <Button type="submit" disabled={!ready} loading={create.isPending}>
+              <FormattedMessage id="new-conversation.submit" />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

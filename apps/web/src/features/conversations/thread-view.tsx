@@ -1,0 +1,361 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { ActionIcon, Avatar, Badge, Box, Button, Group, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
+import {
+  IconAlertCircle,
+  IconArchive,
+  IconArchiveOff,
+  IconCheck,
+  IconChecks,
+  IconClock,
+  IconMessageOff,
+  IconPin,
+  IconPinnedOff,
+  IconRefresh,
+  IconSend,
+  IconTrash,
+} from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { Message, MessageStatus, Thread } from "@relais/shared";
+import { isApiError } from "../../api/index.ts";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { useDeleteThread, useMessages, useRetryMessage, useSendMessage, useThread, useUpdateThread } from "./api.ts";
+import { avatarInitials, messageTime, threadName } from "./format.ts";
+import classes from "./conversations.module.css";
+
+const STATUS_ICONS: Record<MessageStatus, ReactNode> = {
+  sending: <IconClock size={13} />,
+  sent: <IconCheck size={13} />,
+  delivered: <IconChecks size={13} />,
+  failed: <IconAlertCircle size={13} />,
+};
+
+function StatusTick({ status }: { status: MessageStatus }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: `message.status.${status}` });
+  return (
+    <Tooltip label={label} withArrow>
+      <span role="img" aria-label={label} data-status={status} style={{ display: "inline-flex" }}>
+        {STATUS_ICONS[status]}
+      </span>
+    </Tooltip>
+  );
+}
+
+function MessageBubble({ message }: { message: Message }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const retry = useRetryMessage();
+  const outbound = message.direction === "outbound";
+  return (
+    <div className={classes.bubbleRow} data-direction={message.direction} data-message-status={message.status}>
+      <div>
+        <div
+          className={classes.bubble}
+          data-direction={message.direction}
+          data-status={message.status}
+          aria-label={intl.formatMessage({ id: outbound ? "message.outbound" : "message.inbound" })}
+        >
+          {message.body}
+          <div className={classes.meta}>
+            <span>{messageTime(intl, message.createdAt)}</span>
+            {outbound ? <StatusTick status={message.status} /> : null}
+          </div>
+        </div>
+        {message.status === "failed" ? (
+          <Group justify="flex-end" gap={6} mt={4}>
+            {message.failureReason ? (
+              <Text size="xs" c="red.8">
+                {message.failureReason}
+              </Text>
+            ) : null}
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={13} />}
+              loading={retry.isPending}
+              onClick={() => {
+                retry.mutate(message, { onError: (error) => alerts.error("error.message-send-failed", error) });
+              }}
+            >
+              <FormattedMessage id="message.retry" />
+            </Button>
+          </Group>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Messages({ threadId }: { threadId: string }) {
+  const messages = useMessages(threadId);
+  const box = useRef<HTMLDivElement>(null);
+  const list = (messages.data?.pages.flatMap((p) => p.messages) ?? []).slice().reverse();
+  const newest = list[list.length - 1]?.id ?? null;
+
+  // Follow the conversation: a new latest message (sent or received) scrolls to the bottom.
+  useEffect(() => {
+    const el = box.current;
+    if (el && newest) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [newest]);
+
+  const loadOlder = (): void => {
+    const el = box.current;
+    if (!el || !messages.hasNextPage || messages.isFetchingNextPage) {
+      return;
+    }
+    const fromBottom = el.scrollHeight - el.scrollTop;
+    void messages.fetchNextPage().then(() => {
+      // Keep the reader's place once older messages are added above.
+      requestAnimationFrame(() => {
+        el.scrollTop = el.scrollHeight - fromBottom;
+      });
+    });
+  };
+
+  return (
+    <div
+      ref={box}
+      className={classes.messages}
+      role="log"
+      aria-live="polite"
+      aria-busy={messages.isPending}
+      onScroll={(e) => {
+        if (e.currentTarget.scrollTop < 40) {
+          loadOlder();
+        }
+      }}
+    >
+      {messages.isPending ? (
+        <Stack gap="sm">
+          <Skeleton height={40} width="45%" radius="lg" />
+          <Skeleton height={40} width="35%" radius="lg" ml="auto" />
+          <Skeleton height={56} width="50%" radius="lg" />
+          <Skeleton height={40} width="30%" radius="lg" ml="auto" />
+        </Stack>
+      ) : messages.isError ? (
+        <Text c="red.8" size="sm" ta="center">
+          <FormattedMessage id="conversations.load-failed" />
+        </Text>
+      ) : (
+        <>
+          {messages.hasNextPage ? (
+            <Group justify="center">
+              <Button variant="subtle" size="xs" loading={messages.isFetchingNextPage} onClick={loadOlder}>
+                <FormattedMessage id="conversations.load-older" />
+              </Button>
+            </Group>
+          ) : null}
+          {list.length === 0 ? (
+            <Text c="dimmed" size="sm" ta="center" mt="xl">
+              <FormattedMessage id="conversations.no-messages" />
+            </Text>
+          ) : null}
+          {list.map((m) => (
+            <MessageBubble key={m.id} message={m} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Composer({ threadId }: { threadId: string }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const send = useSendMessage(threadId);
+  const [text, setText] = useState("");
+  const empty = text.trim().length === 0;
+
+  const submit = (): void => {
+    if (empty || send.isPending) {
+      return;
+    }
+    send.mutate(text, {
+      onSuccess: () => {
+        setText("");
+      },
+      onError: (error) => alerts.error("error.message-send-failed", error),
+    });
+  };
+
+  return (
+    <form
+      className={classes.composer}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Textarea
+        style={{ flex: 1 }}
+        autosize
+        minRows={1}
+        maxRows={6}
+        value={text}
+        aria-label={intl.formatMessage({ id: "composer.label" })}
+        placeholder={intl.formatMessage({ id: "composer.placeholder" })}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <Button type="submit" disabled={empty} loading={send.isPending} leftSection={<IconSend size={16} />}>
+        <FormattedMessage id="composer.send" />
+      </Button>
+    </form>
+  );
+}
+
+function ThreadHeader({ thread, onDeleted }: { thread: Thread; onDeleted: () => void }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const update = useUpdateThread();
+  const remove = useDeleteThread();
+  const [confirming, setConfirming] = useState(false);
+  const name = threadName(thread);
+  const pinned = thread.attributes.pinned;
+  const archived = thread.state === "inactive";
+
+  const pinLabel = intl.formatMessage({ id: pinned ? "conversations.unpin" : "conversations.pin" });
+  const archiveLabel = intl.formatMessage({ id: archived ? "conversations.unarchive" : "conversations.archive" });
+  const deleteLabel = intl.formatMessage({ id: "conversations.delete" });
+
+  return (
+    <div className={classes.threadHead}>
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Avatar radius="xl" color="relais" size={40} aria-hidden>
+          {avatarInitials(name)}
+        </Avatar>
+        <Box miw={0}>
+          <Text fw={650} truncate="end" data-testid="thread-title">
+            {name}
+          </Text>
+          {archived ? (
+            <Badge size="xs" variant="light" color="gray">
+              <FormattedMessage id="conversations.archived-badge" />
+            </Badge>
+          ) : null}
+        </Box>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label={pinLabel} withArrow>
+          <ActionIcon
+            variant={pinned ? "light" : "subtle"}
+            color={pinned ? "relais" : "gray"}
+            size="lg"
+            aria-label={pinLabel}
+            loading={update.isPending && update.variables.attributes !== undefined}
+            onClick={() => {
+              update.mutate({ id: thread.id, attributes: { pinned: !pinned } }, { onError: (error) => alerts.apiError(error) });
+            }}
+          >
+            {pinned ? <IconPinnedOff size={19} /> : <IconPin size={19} />}
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={archiveLabel} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={archiveLabel}
+            loading={update.isPending && update.variables.state !== undefined}
+            onClick={() => {
+              update.mutate(
+                { id: thread.id, state: archived ? "active" : "inactive" },
+                {
+                  onSuccess: () => alerts.success(archived ? "conversations.unarchived" : "conversations.archived"),
+                  onError: (error) => alerts.apiError(error),
+                },
+              );
+            }}
+          >
+            {archived ? <IconArchiveOff size={19} /> : <IconArchive size={19} />}
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={deleteLabel} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={deleteLabel}
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
+            <IconTrash size={19} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+        }}
+        title={<FormattedMessage id="conversations.delete-title" />}
+        message={<FormattedMessage id="conversations.delete-confirm" values={{ phone: name }} />}
+        confirmLabel={<FormattedMessage id="common.delete" />}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(thread.id);
+            onDeleted();
+            alerts.success("conversations.deleted", undefined, { keepOnNavigation: true });
+          } catch (error) {
+            alerts.apiError(error);
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/** Right pane: the open thread, its messages (latest 15, older on demand) and the composer. */
+export function ThreadView({ threadId, onDeleted }: { threadId: string; onDeleted: () => void }) {
+  const thread = useThread(threadId);
+
+  if (thread.isPending) {
+    return (
+      <div className={classes.threadPane}>
+        <div className={classes.threadHead}>
+          <Group gap="sm">
+            <Skeleton circle height={40} />
+            <Skeleton height={16} width={160} />
+          </Group>
+        </div>
+        <Box p="lg">
+          <Stack gap="sm">
+            <Skeleton height={40} width="45%" radius="lg" />
+            <Skeleton height={40} width="35%" radius="lg" ml="auto" />
+          </Stack>
+        </Box>
+      </div>
+    );
+  }
+  if (thread.isError) {
+    const gone = isApiError(thread.error) && (thread.error.status === 404 || thread.error.status === 400);
+    return (
+      <div className={classes.threadPane}>
+        <EmptyState
+          icon={<IconMessageOff />}
+          title={<FormattedMessage id={gone ? "conversations.thread-not-found" : "conversations.load-failed"} />}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className={classes.threadPane} data-testid="open-thread">
+      <ThreadHeader thread={thread.data} onDeleted={onDeleted} />
+      <Messages threadId={threadId} />
+      <Composer threadId={threadId} />
+    </div>
+  );
+}
