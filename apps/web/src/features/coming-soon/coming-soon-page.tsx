@@ -15,7 +15,6 @@ import {
   IconHelpCircle,
   IconLayoutList,
   IconMessageBolt,
-  IconMessages,
   IconNotes,
   IconRocket,
   IconShieldX,
@@ -29,7 +28,6 @@ import { PageContainer, PageHeader } from "../../ui/page.tsx";
 
 /** Screens of spec part 1 §2 that later work fills in. */
 export type ComingSoonArea =
-  | "conversations"
   | "contacts"
   | "members"
   | "availabilities"
@@ -49,7 +47,6 @@ export type ComingSoonArea =
   | "verification-success";
 
 const AREAS: Record<ComingSoonArea, { icon: ReactNode; title: MessageId; body: MessageId }> = {
-  conversations: { icon: <IconMessages />, title: "nav.conversations", body: "soon.conversations" },
   contacts: { icon: <IconAddressBook />, title: "nav.contacts", body: "soon.contacts" },
   members: { icon: <IconUsersGroup />, title: "screen.members", body: "soon.members" },
   availabilities: { icon: <IconCalendarTime />, title: "screen.availabilities", body: "soon.availabilities" },

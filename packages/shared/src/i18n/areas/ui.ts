@@ -126,10 +126,6 @@ export const ui = defineMessages({
   "soon.title": ["Bientôt disponible", "Coming soon"],
   "soon.back-to-app": ["Retour aux conversations", "Back to conversations"],
   "soon.back-to-login": ["Aller à la connexion", "Go to sign-in"],
-  "soon.conversations": [
-    "Vos textos, appels et courriels avec vos contacts apparaîtront ici.",
-    "Your texts, calls and emails with your contacts will appear here.",
-  ],
   "soon.contacts": [
     "Le carnet de vos patients et clients, avec l'importation de fichiers, arrive bientôt.",
     "The book of your patients and clients, with file import, is on its way.",
