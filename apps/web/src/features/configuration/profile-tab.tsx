@@ -1,19 +1,15 @@
 import { useState, type SyntheticEvent } from "react";
-import { Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { PROFILE_LOCALES, changePasswordRequest, updateProfileRequest, type Profile, type ProfileLocale } from "@relais/shared";
+import { changePasswordRequest, updateProfileRequest, type Profile, type ProfileLocale } from "@relais/shared";
 import { useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { Section } from "../../ui/page.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { PasswordRules } from "../auth/password-rules.tsx";
-import { LOCALE_LABELS } from "./labels.ts";
+import { LocaleSelect } from "./locale-select.tsx";
 import { useChangePassword, useUpdateProfile } from "./api.ts";
-
-function isProfileLocale(value: string): value is ProfileLocale {
-  return (PROFILE_LOCALES as readonly string[]).includes(value);
-}
 
 /** My profile: name, language, call and sound preferences, and my password. */
 export function ProfileTab() {
@@ -74,17 +70,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               error={fieldError("name")}
             />
             <TextInput label={intl.formatMessage({ id: "config.users.email" })} value={profile.email} readOnly disabled />
-            <NativeSelect
-              label={intl.formatMessage({ id: "config.profile.locale" })}
-              data={PROFILE_LOCALES.map((l) => ({ value: l, label: intl.formatMessage({ id: LOCALE_LABELS[l] }) }))}
-              value={locale}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                if (isProfileLocale(value)) {
-                  setLocale(value);
-                }
-              }}
-            />
+            <LocaleSelect label="config.profile.locale" value={locale} onChange={setLocale} />
           </SimpleGrid>
           <SwitchField
             label={intl.formatMessage({ id: "config.profile.incoming-calls" })}

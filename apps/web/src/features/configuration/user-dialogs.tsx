@@ -2,7 +2,6 @@ import { useState, type SyntheticEvent } from "react";
 import { Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
-  PROFILE_LOCALES,
   ROLES,
   createUserRequest,
   roleCountsAs,
@@ -17,16 +16,13 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { PasswordRules } from "../auth/password-rules.tsx";
-import { LOCALE_LABELS, ROLE_LABELS } from "./labels.ts";
+import { ROLE_LABELS } from "./labels.ts";
+import { LocaleSelect } from "./locale-select.tsx";
 import { MemberPicker } from "./member-picker.tsx";
 import { useAllTeams, useCreateUser, useUpdateUser } from "./api.ts";
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
-}
-
-function isProfileLocale(value: string): value is ProfileLocale {
-  return (PROFILE_LOCALES as readonly string[]).includes(value);
 }
 
 /** Roles the signed-in person may hand out: never one above their own (the server decides finally). */
@@ -125,17 +121,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
             }}
             error={fieldError("role")}
           />
-          <NativeSelect
-            label={intl.formatMessage({ id: "config.users.locale" })}
-            data={PROFILE_LOCALES.map((l) => ({ value: l, label: intl.formatMessage({ id: LOCALE_LABELS[l] }) }))}
-            value={locale}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              if (isProfileLocale(value)) {
-                setLocale(value);
-              }
-            }}
-          />
+          <LocaleSelect label="config.users.locale" value={locale} onChange={setLocale} />
         </SimpleGrid>
         <div>
           <PasswordInput
