@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, strongPassword, uniqueSuffix } from "./accounts.ts";
+import { OPERATIONAL_STATUS, type MaintenanceStatus } from "@relais/shared";
 
 type TeamRole = "admin" | "user";
 type Role = "user" | "admin" | "super-admin" | "devops" | "marketing";
@@ -16,27 +17,7 @@ interface TeamSummary {
   label: string;
 }
 
-export interface MaintenanceStatus {
-  status: "operational" | "under_maintenance" | "degraded_performance" | "partial_outage" | "major_outage";
-  enabled: boolean;
-  banner: boolean;
-  bannerText: { "fr-CA": string; "en-CA": string };
-  overlay: boolean;
-  dismissable: boolean;
-  nextWindow: string | null;
-  durationMinutes: number | null;
-}
-
-export const OPERATIONAL: MaintenanceStatus = {
-  status: "operational",
-  enabled: false,
-  banner: false,
-  bannerText: { "fr-CA": "", "en-CA": "" },
-  overlay: false,
-  dismissable: true,
-  nextWindow: null,
-  durationMinutes: null,
-};
+export const OPERATIONAL = OPERATIONAL_STATUS;
 
 async function json<T>(response: APIResponse, what: string): Promise<T> {
   expect(response.ok(), `${what}: HTTP ${String(response.status())} ${await response.text()}`).toBe(true);

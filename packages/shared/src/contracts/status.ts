@@ -23,3 +23,15 @@ export const maintenanceStatus = z.object({
 });
 export type MaintenanceStatus = z.infer<typeof maintenanceStatus>;
 export const updateMaintenanceStatusRequest = maintenanceStatus.strict();
+
+/** No maintenance: the status answered before a devops person ever sets one, and the form's reset. */
+export const OPERATIONAL_STATUS: MaintenanceStatus = {
+  status: "operational",
+  enabled: false,
+  banner: false,
+  bannerText: { "fr-CA": "", "en-CA": "" },
+  overlay: false,
+  dismissable: true,
+  nextWindow: null,
+  durationMinutes: null,
+};

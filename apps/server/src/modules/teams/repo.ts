@@ -14,14 +14,16 @@ const teamColumns = [
   "t.created_at",
 ] as const;
 
+function memberCount(orgId: string) {
+  return sql<number>`(select count(*)::int from team_members m where m.team_id = t.id and m.organization_id = ${orgId})`.as("member_count");
+}
+
 /** Teams of an organisation with their member counts, main team first, then by name. */
 export async function listTeams(tx: Tx, orgId: string, onlyOfUser?: string) {
   let q = tx
     .selectFrom("teams as t")
     .select(teamColumns)
-    .select(
-      sql<number>`(select count(*)::int from team_members m where m.team_id = t.id and m.organization_id = ${orgId})`.as("member_count"),
-    )
+    .select(memberCount(orgId))
     .where("t.organization_id", "=", orgId)
     .orderBy("t.main", "desc")
     .orderBy(sql`lower(t.label)`);
@@ -45,9 +47,7 @@ export async function findTeam(tx: Tx, orgId: string, teamId: string, lock = fal
   let q = tx
     .selectFrom("teams as t")
     .select(teamColumns)
-    .select(
-      sql<number>`(select count(*)::int from team_members m where m.team_id = t.id and m.organization_id = ${orgId})`.as("member_count"),
-    )
+    .select(memberCount(orgId))
     .where("t.organization_id", "=", orgId)
     .where("t.id", "=", teamId);
   if (lock) q = q.forUpdate("t");

@@ -17,7 +17,14 @@ import {
 import { IconTool } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { FormattedMessage, useIntl } from "react-intl";
-import { STATUS_VALUES, updateMaintenanceStatusRequest, type Locale, type MaintenanceStatus, type MessageId } from "@relais/shared";
+import {
+  OPERATIONAL_STATUS,
+  STATUS_VALUES,
+  updateMaintenanceStatusRequest,
+  type Locale,
+  type MaintenanceStatus,
+  type MessageId,
+} from "@relais/shared";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useUiLocale } from "../../app/i18n/i18n-provider.tsx";
@@ -42,17 +49,6 @@ function isStatus(value: string): value is Status {
   return (STATUS_VALUES as readonly string[]).includes(value);
 }
 
-const EMPTY: MaintenanceStatus = {
-  status: "operational",
-  enabled: false,
-  banner: false,
-  bannerText: { "fr-CA": "", "en-CA": "" },
-  overlay: false,
-  dismissable: true,
-  nextWindow: null,
-  durationMinutes: null,
-};
-
 /** /devops (devops only): the maintenance status every browser polls, with a live preview. */
 export function DevopsPage() {
   const status = useMaintenanceStatus();
@@ -62,7 +58,7 @@ export function DevopsPage() {
       {status.isPending ? (
         <SkeletonRows rows={6} />
       ) : (
-        <MaintenanceForm key={JSON.stringify(status.data ?? EMPTY)} initial={status.data ?? EMPTY} />
+        <MaintenanceForm key={JSON.stringify(status.data ?? OPERATIONAL_STATUS)} initial={status.data ?? OPERATIONAL_STATUS} />
       )}
     </PageContainer>
   );
