@@ -160,10 +160,14 @@ describe("delivery statuses", () => {
   async function sent(): Promise<{ thread: Thread; message: Message; key: string; sid: string }> {
     const { thread, message } = await createThread(slow, token, uniquePhone());
     const entry = await until(async () => slow.carrier.allSent().find((e) => e.idempotencyKey === message.idempotencyKey), "the send");
+    // The carrier's id is stored just after the send returns; a callback naming only that id
+    // (as some tests send) must not arrive before it.
+    await until(async () => (await statusOf(thread.id, message.id)).carrierMessageId === entry.carrierMessageId, "the stored carrier id");
     return { thread, message, key: entry.idempotencyKey, sid: entry.carrierMessageId };
   }
-  const statusOf = async (threadId: string, id: string) =>
-    (await messagesOf(slow, token, threadId)).find((m) => m.id === id) ?? expect.fail("message gone");
+  async function statusOf(threadId: string, id: string) {
+    return (await messagesOf(slow, token, threadId)).find((m) => m.id === id) ?? expect.fail("message gone");
+  }
   const updatesOf = async (id: string) =>
     (await eventsSeenBy(slow, token)).filter((e) => e.type === "message.updated" && e.payload["id"] === id).map((e) => e.payload["status"]);
 
