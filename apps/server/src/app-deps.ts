@@ -4,6 +4,8 @@ import type { Database } from "./db/database.ts";
 import type { TokenSigner } from "./platform/auth/tokens.ts";
 import type { Mailer } from "./platform/mail.ts";
 import type { RateLimiter } from "./platform/rate-limit.ts";
+import type { FileStore } from "./platform/storage/file-store.ts";
+import type { LinkSigner } from "./platform/storage/signed-links.ts";
 
 /** What the routes need from the process: built once in main.ts (or by a test) and passed down. */
 export type AppDeps = {
@@ -14,4 +16,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** The telephone network: the sandbox unless Twilio is configured (DESIGN §6). */
   carrier: Carrier;
+  /** Uploaded and received files (media of texts), outside the web root. */
+  files: FileStore;
+  /** Signs the public links through which a carrier or the simulator fetches a media file. */
+  mediaLinks: LinkSigner;
 };

@@ -8,6 +8,8 @@ import { createTokenSigner } from "./platform/auth/tokens.ts";
 import { createMailer } from "./platform/mail.ts";
 import { createCarrier } from "./carriers/select.ts";
 import { createRateLimiter } from "./platform/rate-limit.ts";
+import { createLocalFileStore } from "./platform/storage/file-store.ts";
+import { createLinkSigner, MEDIA_LINK_TTL_SECONDS } from "./platform/storage/signed-links.ts";
 import { loadJwtSecret, loadOrCreateSecret } from "./secrets.ts";
 import { appUrlFor, enableAppLogin } from "./db/app-login.ts";
 import { seedReference } from "./seed/reference.ts";
@@ -28,14 +30,18 @@ async function main(): Promise<void> {
   const appPassword = embedded ? await loadOrCreateSecret(config.DATA_DIR, "db-app-password") : null;
   const appUrl = embedded && appPassword ? appUrlFor(url, appPassword) : config.DATABASE_APP_URL;
   const db = createDatabase(url, { appUrl, onError: (err) => console.warn(`database connection dropped: ${err.message}`) });
+  const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const deps = {
     config: { ...config, WEB_DIST: webDist },
     db,
-    signer: createTokenSigner(await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
+    signer: createTokenSigner(jwtSecret),
     limiter: createRateLimiter(db.app, config.RATE_LIMIT_FACTOR),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }),
     // Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set, else the sandbox.
     carrier: createCarrier(config, (err) => console.warn(`sandbox carrier callback failed: ${String(err)}`)),
+    files: createLocalFileStore(path.join(config.DATA_DIR, "files")),
+    // Derived from the token secret, so every node of a cluster signs and checks the same links.
+    mediaLinks: createLinkSigner(jwtSecret, "media", MEDIA_LINK_TTL_SECONDS),
   };
   const app = await buildApp(deps);
 

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { sql } from "kysely";
 import { expect, inject } from "vitest";
@@ -14,6 +17,8 @@ import { hashPassword } from "../src/platform/auth/passwords.ts";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
 import { createMailer, type OutgoingMail } from "../src/platform/mail.ts";
 import { createRateLimiter } from "../src/platform/rate-limit.ts";
+import { createLocalFileStore, type FileStore } from "../src/platform/storage/file-store.ts";
+import { createLinkSigner, MEDIA_LINK_TTL_SECONDS, type LinkSigner } from "../src/platform/storage/signed-links.ts";
 import { createSandboxCarrier, type SandboxCarrier } from "../src/carriers/sandbox/sandbox-carrier.ts";
 import type { Carrier } from "../src/carriers/carrier.ts";
 import { insertOrganization, insertTeam, insertUser } from "../src/seed/builders.ts";
@@ -63,6 +68,11 @@ export type TestApp = {
   mails: OutgoingMail[];
   /** The simulated telephone network of this app (its outbox, inbound injection); unused when a carrier was passed. */
   carrier: SandboxCarrier;
+  /** The app's file store, on a temporary folder of its own (`filesDir`) removed by close(). */
+  files: FileStore;
+  filesDir: string;
+  /** The signer of the app's public media links. */
+  mediaLinks: LinkSigner;
   tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
   addUser: (orgId: string, role: Role, teams: { id: string; teamRole: TeamRole }[]) => Promise<TestUser>;
   login: (email: string, password?: string, headers?: Record<string, string>) => Promise<Session>;
@@ -91,6 +101,9 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}, 
   const mails: OutgoingMail[] = [];
   const carrier = createSandboxCarrier({ deliveryMs: config.SANDBOX_DELIVERY_MS, failureRate: config.SANDBOX_FAILURE_RATE });
   const devMailer = createMailer({ from: config.MAIL_FROM, dataDir: "/nonexistent" });
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), "relais-test-files-"));
+  const files = createLocalFileStore(filesDir);
+  const mediaLinks = createLinkSigner(randomBytes(32).toString("hex"), "media", MEDIA_LINK_TTL_SECONDS);
   const app = await buildApp(
     {
       config,
@@ -99,6 +112,8 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}, 
       limiter: createRateLimiter(db.app),
       mailer: { send: async (m) => void mails.push(m), list: devMailer.list },
       carrier: opts.carrier ?? carrier,
+      files,
+      mediaLinks,
     },
     { logger: false },
   );
@@ -167,6 +182,9 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}, 
     mails,
     racing,
     carrier,
+    files,
+    filesDir,
+    mediaLinks,
     tenant,
     addUser,
     login,
@@ -176,6 +194,7 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}, 
       await app.close();
       await db.close();
       await database.drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -26,6 +26,12 @@ export type OutboundSms = {
   idempotencyKey: string;
 };
 
+/** A file of an outbound MMS: where the network fetches it (a signed public link) and its type. */
+export type OutboundMedia = { contentType: string; url: string };
+
+/** A text with files (DESIGN §6 sendMms): the same idempotency rule as a text alone. */
+export type OutboundMms = OutboundSms & { media: OutboundMedia[] };
+
 /** A delivery status reported by the network after a send. */
 export type CarrierStatusEvent = {
   carrierMessageId: string;
@@ -38,12 +44,23 @@ export type CarrierStatusEvent = {
   failureReason?: string | null;
 };
 
-/** A text a phone sent to one of the organisation's numbers. */
+/**
+ * A file that came with an inbound text. Its bytes are read only when the messaging service
+ * stores it, after it has checked that the text is not a replayed delivery (Twilio: a download).
+ */
+export type InboundMedia = {
+  /** The name the phone gave it, if any (Twilio gives none). */
+  filename: string | null;
+  read: () => Promise<Buffer>;
+};
+
+/** A text a phone sent to one of the organisation's numbers; its body may be empty when it carries media. */
 export type CarrierInboundEvent = {
   carrierMessageId: string;
   from: string;
   to: string;
   body: string;
+  media?: InboundMedia[];
 };
 
 export type InboundResult = { threadId: string; messageId: string } | { duplicate: true };
@@ -57,6 +74,8 @@ export type CarrierHandler = {
 export interface Carrier {
   readonly kind: "sandbox" | "twilio";
   sendSms: (sms: OutboundSms) => Promise<{ carrierMessageId: string }>;
+  /** A text with files, each fetched by the network from its public signed URL. */
+  sendMms: (mms: OutboundMms) => Promise<{ carrierMessageId: string }>;
   /** The messaging service registers itself once, when the app is built. */
   setHandler: (handler: CarrierHandler) => void;
   /** Stops timers and waits for callbacks in flight (app close). */

@@ -8,7 +8,10 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface CallOptions<T> {
+  /** JSON, or a FormData sent as multipart (a file upload). */
   body?: unknown;
+  /** "blob": a 2xx answer is the file itself (spec: file download is a GET with a blob response). */
+  responseType?: "json" | "blob";
   query?: Record<string, QueryValue>;
   /** Shared contract schema the answer must satisfy. */
   schema?: Parser<T>;
@@ -156,6 +159,11 @@ export class ApiClient {
     return this.request("DELETE", path, options);
   }
 
+  /** A file, with the same session rules as any call (refresh on 401, 440 retry). */
+  getBlob(path: string, options: Omit<CallOptions<Blob>, "responseType" | "schema"> = {}): Promise<Blob> {
+    return this.request("GET", path, { ...options, responseType: "blob" });
+  }
+
   async request<T>(method: HttpMethod, path: string, options: CallOptions<T> = {}): Promise<T> {
     const clean = path.replace(/^\//, "");
     let answer = await this.send(method, clean, options, this.timeoutMs, true);
@@ -187,7 +195,7 @@ export class ApiClient {
     if (answer.status < 200 || answer.status >= 300) {
       throw apiErrorFromBody(answer.status, answer.body);
     }
-    if (!options.schema) {
+    if (!options.schema || options.responseType === "blob") {
       return answer.body as T;
     }
     try {
@@ -270,7 +278,8 @@ export class ApiClient {
 
   private async send<T>(method: HttpMethod, path: string, options: CallOptions<T>, timeoutMs: number, withToken: boolean): Promise<Answer> {
     const tokenUsed = withToken ? (this.token?.jwt ?? null) : null;
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const blob = options.responseType === "blob";
+    const headers: Record<string, string> = { Accept: blob ? "*/*" : "application/json" };
     if (this.locale) {
       headers["Accept-Language"] = this.locale;
     }
@@ -278,7 +287,9 @@ export class ApiClient {
       headers.Authorization = `Bearer ${tokenUsed}`;
     }
     const hasBody = options.body !== undefined;
-    if (hasBody) {
+    // A FormData goes as is: the browser writes the multipart boundary into Content-Type.
+    const form = typeof FormData !== "undefined" && options.body instanceof FormData ? options.body : null;
+    if (hasBody && !form) {
       headers["Content-Type"] = "application/json";
     }
 
@@ -302,12 +313,12 @@ export class ApiClient {
       const response = await globalThis.fetch(this.url(path, options.query), {
         method,
         headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: form ?? (hasBody ? JSON.stringify(options.body) : undefined),
         credentials: "include",
         keepalive: options.keepalive,
         signal: controller.signal,
       });
-      const body = await readBody(response);
+      const body = blob && response.ok ? await response.blob() : await readBody(response);
       return { status: response.status, body, tokenUsed };
     } catch (error) {
       if (deadline.passed) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { MEDIA_LIMITS } from "../rules/media.ts";
 import { E164_PATTERN } from "../rules/phone.ts";
-import { requiredText, uuid } from "./common.ts";
+import { uuid } from "./common.ts";
 
 /**
  * The text inbox (spec part 1 §3 Conversation thread and Message, §4, §7 messaging/v1).
@@ -11,6 +12,7 @@ export const THREAD_STATES = ["active", "inactive"] as const;
 export type ThreadState = (typeof THREAD_STATES)[number];
 export const MESSAGE_DIRECTIONS = ["inbound", "outbound"] as const;
 export const MESSAGE_STATUSES = ["sending", "sent", "delivered", "failed"] as const;
+export const MESSAGE_TYPES = ["text", "media"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Spec part 1 §9: opening a conversation loads the 15 latest messages. */
@@ -26,13 +28,30 @@ const typedPhone = z.string().max(40, { message: "validation.max-length" });
 /** An opaque keyset cursor handed out by the server. */
 const cursor = z.string().regex(/^[\w-]{1,400}$/, { message: "validation.invalid" });
 
+/**
+ * A file attached to a message, or uploaded and not yet sent. `url` is the authorised route that
+ * serves its bytes to staff of the organisation (GET messaging/v1/media/{id}).
+ */
+export const mediaRef = z.object({
+  id: uuid,
+  contentType: z.string(),
+  size: z.number().int(),
+  filename: z.string(),
+  url: z.string(),
+});
+export type MediaRef = z.infer<typeof mediaRef>;
+
 export const message = z.object({
   id: uuid,
   threadId: uuid,
   direction: z.enum(MESSAGE_DIRECTIONS),
+  /** "media" when it carries at least one attachment (spec part 1 §3). */
+  type: z.enum(MESSAGE_TYPES),
   from: z.string(),
   to: z.string(),
+  /** May be empty for a message that is only media. */
   body: z.string(),
+  media: z.array(mediaRef),
   status: z.enum(MESSAGE_STATUSES),
   /** Why the carrier gave up; null unless status is failed. */
   failureReason: z.string().nullable(),
@@ -62,6 +81,8 @@ export const thread = z.object({
   contactPhone: z.string(),
   state: z.enum(THREAD_STATES),
   attributes: threadAttributes,
+  /** 0–100 from the contact's recent texts (rules/sentiment.ts); null before any inbound text. */
+  sentiment: z.number().int().min(0).max(100).nullable(),
   lastMessage: message.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -70,14 +91,26 @@ export type Thread = z.infer<typeof thread>;
 
 const attributesPatch = threadAttributes.partial().strict();
 
+/** Uploaded media (POST messaging/v1/media) to attach, in order. */
+const mediaIds = z.array(uuid).max(MEDIA_LIMITS.perMessage, { message: "error.too-many" });
+
+/** A text needs words or at least one attachment. */
+function hasContent(m: { body: string; mediaIds?: string[] | undefined }): boolean {
+  return m.body.length > 0 || (m.mediaIds?.length ?? 0) > 0;
+}
+const optionalBody = z.string().trim().max(MESSAGE_BODY_MAX, { message: "validation.max-length" }).default("");
+const contentRequired = { message: "validation.required", path: ["body"] };
+
 /** POST messaging/v1/threads: a new thread in the caller's current team, with its first text. */
 export const createThreadRequest = z
   .object({
     to: typedPhone,
-    body: requiredText(MESSAGE_BODY_MAX),
+    body: optionalBody,
+    mediaIds: mediaIds.optional(),
     attributes: attributesPatch.optional(),
   })
-  .strict();
+  .strict()
+  .refine(hasContent, contentRequired);
 export type CreateThreadRequest = z.infer<typeof createThreadRequest>;
 
 export const createThreadResponse = z.object({ thread, message });
@@ -95,6 +128,8 @@ export type UpdateThreadRequest = z.infer<typeof updateThreadRequest>;
 export const threadsQuery = z
   .object({
     state: z.enum(THREAD_STATES).default("active"),
+    /** Search (spec part 1 §5: at least 3 characters, else error.min-search-characters). */
+    q: z.string().trim().max(100, { message: "validation.max-length" }).optional(),
     cursor: cursor.optional(),
     limit: z.coerce.number().int().min(1).max(THREAD_PAGE_MAX).default(THREAD_PAGE_SIZE),
   })
@@ -129,10 +164,12 @@ export type MessagesPage = z.infer<typeof messagesPage>;
 /** POST messaging/v1/threads/{id}/messages; `to`, when given, must be the thread's contact. */
 export const sendMessageRequest = z
   .object({
-    body: requiredText(MESSAGE_BODY_MAX),
+    body: optionalBody,
+    mediaIds: mediaIds.optional(),
     to: typedPhone.optional(),
   })
-  .strict();
+  .strict()
+  .refine(hasContent, contentRequired);
 export type SendMessageRequest = z.infer<typeof sendMessageRequest>;
 
 export const messageParams = z.object({ id: uuid, messageId: uuid }).strict();
@@ -142,13 +179,24 @@ export const messageParams = z.object({ id: uuid, messageId: uuid }).strict();
 const e164 = z.string().regex(E164_PATTERN, { message: "error.phone-invalid" });
 
 /** POST sandbox/inbound: a text as if the phone `from` sent it to the clinic number `to`. */
+/** A file a simulated phone attaches, its bytes in base64 (the sandbox only; Twilio gives URLs). */
+export const sandboxMediaUpload = z
+  .object({
+    filename: z.string().trim().min(1).max(200),
+    dataBase64: z.string().max(7_000_000, { message: "error.media-size" }),
+  })
+  .strict();
+export type SandboxMediaUpload = z.infer<typeof sandboxMediaUpload>;
+
 export const sandboxInboundRequest = z
   .object({
     from: typedPhone,
     to: typedPhone,
-    body: requiredText(MESSAGE_BODY_MAX),
+    body: optionalBody,
+    media: z.array(sandboxMediaUpload).max(MEDIA_LIMITS.perMessage, { message: "error.too-many" }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((m) => m.body.length > 0 || (m.media?.length ?? 0) > 0, contentRequired);
 export type SandboxInboundRequest = z.infer<typeof sandboxInboundRequest>;
 
 export const sandboxInboundResponse = z.object({ carrierMessageId: z.string() });
@@ -160,6 +208,8 @@ export const sandboxOutboxEntry = z.object({
   from: z.string(),
   to: z.string(),
   body: z.string(),
+  /** What the phone received: each file's type and a link the simulator can show. */
+  media: z.array(z.object({ contentType: z.string(), url: z.string() })),
   status: z.enum(MESSAGE_STATUSES),
   failureReason: z.string().nullable(),
   sentAt: z.string(),

@@ -3,10 +3,14 @@ import { z } from "zod";
 import { sandboxInboundRequest, sandboxInboundResponse, sandboxOutboxEntry, sandboxOutboxQuery, typedPhoneToE164 } from "@relais/shared";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { badRequest } from "../../platform/errors.ts";
+import { phoneMediaOf } from "./phone-media.ts";
 import type { SandboxCarrier } from "./sandbox-carrier.ts";
 
 /** Public, so a person acting as a phone needs no account; limited per address all the same. */
 const SANDBOX_LIMIT = { max: 120, windowSeconds: 60 };
+
+/** Room for the files of one message in base64 (under 20 MB, a third more once encoded) and the JSON around them. */
+const INBOUND_BODY_LIMIT = 28_000_000;
 
 /**
  * The phone side of the sandbox network (development and tests only; app.ts never registers it
@@ -16,13 +20,20 @@ export function sandboxRoutes(sandbox: SandboxCarrier, limiter: RateLimiter): Fa
   return async (app) => {
     app.post(
       "/sandbox/inbound",
-      { config: { public: true }, schema: { body: sandboxInboundRequest, response: { 201: sandboxInboundResponse } } },
+      {
+        config: { public: true },
+        bodyLimit: INBOUND_BODY_LIMIT,
+        schema: { body: sandboxInboundRequest, response: { 201: sandboxInboundResponse } },
+      },
       async (req, reply) => {
         await limiter.hit(`sandbox:${req.ip}`, SANDBOX_LIMIT);
         const from = typedPhoneToE164(req.body.from);
         const to = typedPhoneToE164(req.body.to);
         if (!from || !to) throw badRequest("error.phone-invalid");
-        const { carrierMessageId } = await sandbox.receive({ from, to, body: req.body.body });
+        const media = await phoneMediaOf(req.body.media ?? []);
+        const { carrierMessageId } = await sandbox.receive({ from, to, body: req.body.body, media });
+        // Only once Relais accepted it: the simulator shows what the clinic actually received.
+        await sandbox.phoneLog.record({ carrierMessageId, from, to, body: req.body.body, media: req.body.media ?? [] });
         return reply.status(201).send({ carrierMessageId });
       },
     );
@@ -36,6 +47,7 @@ export function sandboxRoutes(sandbox: SandboxCarrier, limiter: RateLimiter): Fa
           from: e.from,
           to: e.to,
           body: e.body,
+          media: e.media,
           status: e.status,
           failureReason: e.failureReason,
           sentAt: e.sentAt.toISOString(),

@@ -1,5 +1,15 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { Carrier, CarrierHandler, CarrierInboundEvent, CarrierStatusEvent, InboundResult, OutboundSms } from "../carrier.ts";
+import type {
+  Carrier,
+  CarrierHandler,
+  CarrierInboundEvent,
+  CarrierStatusEvent,
+  InboundResult,
+  OutboundMedia,
+  OutboundMms,
+  OutboundSms,
+} from "../carrier.ts";
+import { SandboxPhoneLog } from "./phone-log.ts";
 
 export type SandboxOptions = {
   /** Delay between two simulated status callbacks (sending → sent → delivered). */
@@ -14,6 +24,8 @@ export type SandboxOutboxEntry = {
   from: string;
   to: string;
   body: string;
+  /** The files of an MMS, as the phone would fetch them (public signed links); empty for a text alone. */
+  media: OutboundMedia[];
   status: "sending" | "sent" | "delivered" | "failed";
   failureReason: string | null;
   sentAt: Date;
@@ -36,11 +48,23 @@ export class SandboxCarrier implements Carrier {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
+  /** What the simulated phones sent, for the phone simulator (the inbound route records there). */
+  readonly phoneLog = new SandboxPhoneLog();
 
   constructor(
-    private readonly opts: SandboxOptions,
+    private opts: SandboxOptions,
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {}
+
+  /** How the network behaves now. */
+  settings(): SandboxOptions {
+    return { ...this.opts };
+  }
+
+  /** New delay and failure rate, from the next send on (texts under way keep their timers). */
+  configure(next: SandboxOptions): void {
+    this.opts = { deliveryMs: next.deliveryMs, failureRate: next.failureRate };
+  }
 
   setHandler(handler: CarrierHandler): void {
     this.handler = handler;
@@ -48,6 +72,15 @@ export class SandboxCarrier implements Carrier {
 
   /** Records the text under its idempotency key (the same key twice sends once), then simulates its statuses. */
   async sendSms(sms: OutboundSms): Promise<{ carrierMessageId: string }> {
+    return this.send(sms, []);
+  }
+
+  /** An MMS: the same as a text, its files' links kept in the outbox for the simulated phone. */
+  async sendMms(mms: OutboundMms): Promise<{ carrierMessageId: string }> {
+    return this.send(mms, mms.media);
+  }
+
+  private send(sms: OutboundSms, media: OutboundMedia[]): { carrierMessageId: string } {
     const known = this.outbox.get(sms.idempotencyKey);
     if (known) return { carrierMessageId: known.carrierMessageId };
     const entry: SandboxOutboxEntry = {
@@ -56,6 +89,7 @@ export class SandboxCarrier implements Carrier {
       from: sms.from,
       to: sms.to,
       body: sms.body,
+      media: media.map((m) => ({ contentType: m.contentType, url: m.url })),
       status: "sending",
       failureReason: null,
       sentAt: new Date(),

@@ -7,6 +7,7 @@ import {
   type CarrierInboundEvent,
   type CarrierStatusEvent,
   type InboundResult,
+  type OutboundMms,
   type OutboundSms,
 } from "../carrier.ts";
 
@@ -24,6 +25,9 @@ export type TwilioOptions = {
 
 /** The REST host the SDK calls; every request to it is sent to `apiBase` instead when one is set. */
 const TWILIO_API = "https://api.twilio.com";
+
+/** Twilio accepts and forwards media up to 5 MB: a download past it is not one of theirs. */
+export const TWILIO_MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Sends every SDK request to `base` instead of Twilio's own hosts, and refuses any other address. */
 class RedirectingRequestClient extends twilio.RequestClient {
@@ -77,9 +81,28 @@ export class TwilioCarrier implements Carrier {
   }
 
   async sendSms(sms: OutboundSms): Promise<{ carrierMessageId: string }> {
+    return this.create(sms, []);
+  }
+
+  /** An MMS: Twilio fetches each MediaUrl (the signed public links) and sends the files with the text. */
+  async sendMms(mms: OutboundMms): Promise<{ carrierMessageId: string }> {
+    return this.create(
+      mms,
+      mms.media.map((m) => m.url),
+    );
+  }
+
+  private async create(sms: OutboundSms, mediaUrl: string[]): Promise<{ carrierMessageId: string }> {
     const statusCallback = `${this.publicUrl}/api/webhooks/twilio/status?key=${encodeURIComponent(sms.idempotencyKey)}`;
     try {
-      const message = await this.client.messages.create({ from: sms.from, to: sms.to, body: sms.body, statusCallback });
+      const message = await this.client.messages.create({
+        from: sms.from,
+        to: sms.to,
+        // A picture alone has no text: Twilio wants Body or MediaUrl, not an empty Body.
+        ...(sms.body || mediaUrl.length === 0 ? { body: sms.body } : {}),
+        ...(mediaUrl.length ? { mediaUrl } : {}),
+        statusCallback,
+      });
       return { carrierMessageId: message.sid };
     } catch (err) {
       if (err instanceof twilio.RestException) throw new CarrierSendError(twilioReason(err.code, err.message), err.status);
@@ -97,6 +120,36 @@ export class TwilioCarrier implements Carrier {
   async receive(event: CarrierInboundEvent): Promise<InboundResult> {
     if (!this.handler) throw new Error("twilio carrier: no handler registered");
     return this.track(this.handler.onInbound(event));
+  }
+
+  /**
+   * The bytes of an inbound media file (a MediaUrl{N} of the webhook), fetched with the account's
+   * credentials through the configured API base (the local stand-in in tests). Only URLs of this
+   * account's resources at api.twilio.com are fetched; past TWILIO_MEDIA_MAX_BYTES it stops.
+   */
+  async fetchMedia(url: string): Promise<Buffer> {
+    const prefix = `${TWILIO_API}/2010-04-01/Accounts/${this.opts.accountSid}/`;
+    if (!url.startsWith(prefix)) throw new Error(`twilio carrier: refusing to fetch media outside the account: ${url}`);
+    const target = this.opts.apiBase ? `${trimSlash(this.opts.apiBase)}${url.slice(TWILIO_API.length)}` : url;
+    const credentials = Buffer.from(`${this.opts.accountSid}:${this.opts.authToken}`).toString("base64");
+    // Twilio answers with a redirect to its media store; fetch drops the credentials on a redirect to another host.
+    const res = await fetch(target, { headers: { authorization: `Basic ${credentials}` }, signal: AbortSignal.timeout(30_000) });
+    if (!res.ok || !res.body) throw new Error(`twilio carrier: media answered ${res.status}`);
+    // Node types a fetch body's chunks as `any`; they are bytes.
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > TWILIO_MEDIA_MAX_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw new Error(`twilio carrier: media over ${TWILIO_MEDIA_MAX_BYTES} bytes`);
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks);
   }
 
   /** A status callback, once its signature is checked. */

@@ -13,6 +13,9 @@ import statusDelivered from "./fixtures/status-delivered.json" with { type: "jso
 import statusUndelivered from "./fixtures/status-undelivered.json" with { type: "json" };
 import messageCreated from "./fixtures/message-created.json" with { type: "json" };
 import messageCreateError from "./fixtures/message-create-error.json" with { type: "json" };
+import inboundMms from "./fixtures/inbound-mms.json" with { type: "json" };
+import type { Message, Thread } from "@relais/shared";
+import { png, uploadMedia } from "../../modules/messaging/media-test-kit.ts";
 
 /**
  * The Twilio adapter, offline: REST calls go to a local stand-in that answers like Twilio, and
@@ -28,8 +31,11 @@ let refusedNumber = "";
 
 type Recorded = { method: string; path: string; authorization: string | undefined; form: Record<string, string> };
 
-/** What reached the stand-in, and anything that was not a Messages create. */
+/** What reached the stand-in, and anything that was not a Messages create or a media download. */
 const sent: Recorded[] = [];
+/** Inbound media the stand-in serves (path → bytes, declared as JPEG whatever they are), and its downloads. */
+const mediaServed = new Map<string, Buffer>();
+const mediaFetches: Recorded[] = [];
 const unexpected: string[] = [];
 let standIn: Server;
 let standInBase = "";
@@ -62,12 +68,20 @@ beforeAll(async () => {
       const body = await readBody(req);
       const path = req.url ?? "";
       const form = Object.fromEntries(new URLSearchParams(body));
+      const media = req.method === "GET" ? mediaServed.get(path) : undefined;
+      if (media) {
+        mediaFetches.push({ method: "GET", path, authorization: req.headers.authorization, form: {} });
+        res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(media.length) }).end(media);
+        return;
+      }
       if (req.method !== "POST" || path !== `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`) {
         unexpected.push(`${req.method} ${path}`);
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ code: 20404, message: "Not found", status: 404 }));
         return;
       }
-      sent.push({ method: req.method, path, authorization: req.headers.authorization, form });
+      // Every MediaUrl of an MMS, in order (a form may repeat a key).
+      const mediaUrls = new URLSearchParams(body).getAll("MediaUrl");
+      sent.push({ method: req.method, path, authorization: req.headers.authorization, form: { ...form, MediaUrls: mediaUrls.join(" ") } });
       if (form["To"] === refusedNumber) {
         res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify(messageCreateError));
         return;
@@ -297,5 +311,89 @@ describe("inbound texts", () => {
     const res = await t.request({ method: "POST", url: SMS, payload: params, headers: { "x-twilio-signature": "x" } });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe("error.bad-request");
+  });
+});
+
+describe("media (MMS)", () => {
+  const SMS = "/api/webhooks/twilio/sms";
+
+  it("sends an MMS with MediaUrl = the file's signed link under PUBLIC_URL, which serves its bytes; no empty Body", async () => {
+    const token = await t.as(org.users.user);
+    const bytes = png({ size: 3000 });
+    const file = await uploadMedia(t, token, "sourire.png", bytes);
+    const to = uniquePhone();
+    const res = await t.request({
+      method: "POST",
+      url: "/api/messaging/v1/threads",
+      token,
+      payload: { to, body: "", mediaIds: [file.id] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { thread, message } = res.json<{ thread: Thread; message: Message }>();
+    await until(async () => (await statusOf(token, thread.id, message.id))?.carrierMessageId, "the carrier's sid");
+    const request = sent.find((r) => r.form["To"] === to);
+    expect(request?.form["Body"]).toBeUndefined();
+    const urls = (request?.form["MediaUrls"] ?? "").split(" ");
+    expect(urls).toEqual([
+      expect.stringMatching(new RegExp(`^${PUBLIC_URL.replaceAll(".", "\\.")}/api/media/${file.id}\\?exp=\\d+&sig=[\\w-]{43}$`)),
+    ]);
+    // What Twilio fetches: the file, without any session.
+    const link = new URL(urls[0] ?? "");
+    const fetched = await t.request({ method: "GET", url: `${link.pathname}${link.search}` });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers["content-type"]).toBe("image/png");
+    expect(fetched.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it("an inbound MMS: the file is downloaded with the account's credentials, typed by its bytes, stored once even when replayed", async () => {
+    const sid = `MM${randomBytes(16).toString("hex")}`;
+    const mediaPath = `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages/${sid}/Media/ME${randomBytes(16).toString("hex")}`;
+    const bytes = png({ size: 2500, rgb: [240, 180, 20] });
+    mediaServed.set(mediaPath, bytes);
+    const contact = uniquePhone();
+    const params = withSid(inboundMms, sid, { From: contact, To: phones.main, MediaUrl0: `https://api.twilio.com${mediaPath}` });
+    const first = await webhook(SMS, params);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.body).toContain("<Response/>");
+    const fetches = mediaFetches.filter((f) => f.path === mediaPath);
+    expect(fetches).toEqual([
+      expect.objectContaining({ authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}` }),
+    ]);
+
+    const rows = await rowsWithSid(sid);
+    expect(rows).toEqual([{ body: "", thread_id: expect.any(String), direction: "inbound" }]);
+    const token = await t.as(org.users.user);
+    const [message] = await messagesOf(t, token, rows[0]?.thread_id ?? "");
+    // Declared image/jpeg; the bytes say PNG.
+    expect(message).toMatchObject({ type: "media", body: "", media: [{ contentType: "image/png", size: 2500, filename: "media-1.png" }] });
+    const read = await t.request({ method: "GET", url: message?.media[0]?.url ?? "", token });
+    expect(read.rawPayload.equals(bytes)).toBe(true);
+
+    // Twilio delivers the same webhook again: nothing new, nothing downloaded again.
+    const replay = await webhook(SMS, params);
+    expect(replay.statusCode).toBe(200);
+    expect(await rowsWithSid(sid)).toHaveLength(1);
+    expect(mediaFetches.filter((f) => f.path === mediaPath)).toHaveLength(1);
+    const files = await sql<{ n: number }>`
+      select count(*)::int as n from media_files f join messages m on m.id = f.message_id where m.carrier_message_id = ${sid}
+    `.execute(t.db.owner);
+    expect(files.rows[0]?.n).toBe(1);
+  });
+
+  it("a MediaUrl outside this account's resources is never fetched: the text is recorded without it", async () => {
+    const sid = `MM${randomBytes(16).toString("hex")}`;
+    const params = withSid(inboundMms, sid, {
+      From: uniquePhone(),
+      To: phones.main,
+      Body: "Voici la photo",
+      MediaUrl0: "https://api.twilio.com/2010-04-01/Accounts/ACffffffffffffffffffffffffffffffff/Messages/MM1/Media/ME1",
+    });
+    const res = await webhook(SMS, params);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await rowsWithSid(sid);
+    expect(rows).toEqual([{ body: "Voici la photo", thread_id: expect.any(String), direction: "inbound" }]);
+    const token = await t.as(org.users.user);
+    const [message] = await messagesOf(t, token, rows[0]?.thread_id ?? "");
+    expect(message).toMatchObject({ type: "text", media: [] });
   });
 });

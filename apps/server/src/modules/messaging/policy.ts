@@ -26,3 +26,15 @@ export function teamForNewThread(actor: Pick<Ctx, "teams" | "currentTeamId">): s
 export function isThreadState(value: string): value is ThreadState {
   return (THREAD_STATES as readonly string[]).includes(value);
 }
+
+/**
+ * A media file is seen by the members of the team whose thread it was sent or received in; an
+ * upload not sent yet only by the person who uploaded it. Anyone else is answered 404.
+ */
+export function canReadMedia(
+  actor: Pick<Ctx, "teams" | "userId">,
+  file: { uploadedBy: string | null; messageId: string | null; teamId: string | null },
+): boolean {
+  if (file.messageId === null) return file.uploadedBy !== null && file.uploadedBy === actor.userId;
+  return file.teamId !== null && canSeeThread(actor, file.teamId);
+}

@@ -1,14 +1,27 @@
-import { MESSAGE_STATUSES, type Message, type Thread } from "@relais/shared";
+import { MESSAGE_STATUSES, type MediaRef, type Message, type Thread } from "@relais/shared";
+import type { MediaRow } from "./media-repo.ts";
 import type { MessageRow, ThreadRow } from "./repo.ts";
 
-export function presentMessage(row: MessageRow): Message {
+/** The route that serves a file's bytes to staff (spec: file download is a GET with a blob answer). */
+export function mediaPath(id: string): string {
+  return `/api/messaging/v1/media/${id}`;
+}
+
+export function presentMedia(row: MediaRow): MediaRef {
+  return { id: row.id, contentType: row.content_type, size: row.size, filename: row.filename, url: mediaPath(row.id) };
+}
+
+/** `media`: the message's files in order (media.ts mediaByMessage loads a page's in one query). */
+export function presentMessage(row: MessageRow, media: readonly MediaRow[]): Message {
   return {
     id: row.id,
     threadId: row.thread_id,
     direction: row.direction === "inbound" ? "inbound" : "outbound",
     from: row.from_phone,
     to: row.to_phone,
+    type: media.length > 0 ? "media" : "text",
     body: row.body,
+    media: media.map(presentMedia),
     status: MESSAGE_STATUSES.find((s) => s === row.status) ?? "failed",
     failureReason: row.failure_reason,
     carrierMessageId: row.carrier_message_id,
@@ -19,7 +32,7 @@ export function presentMessage(row: MessageRow): Message {
   };
 }
 
-export function presentThread(row: ThreadRow, lastMessage: MessageRow | null | undefined): Thread {
+export function presentThread(row: ThreadRow, lastMessage: MessageRow | null | undefined, lastMedia: readonly MediaRow[]): Thread {
   return {
     id: row.id,
     teamId: row.team_id,
@@ -31,7 +44,8 @@ export function presentThread(row: ThreadRow, lastMessage: MessageRow | null | u
       hasNotification: row.has_notification,
       hasIncompleteFollowup: row.has_incomplete_followup,
     },
-    lastMessage: lastMessage ? presentMessage(lastMessage) : null,
+    lastMessage: lastMessage ? presentMessage(lastMessage, lastMedia) : null,
+    sentiment: row.sentiment,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

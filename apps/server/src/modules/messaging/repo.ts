@@ -1,6 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import type { Db, Tx } from "../../db/database.ts";
 import type { MessagesTable, ThreadsTable } from "../../db/schema.ts";
+import { containsPattern, type ThreadSearch } from "./thread-search.ts";
 
 /** Every query takes the organisation id and filters by it; row-level security backs it up. */
 
@@ -40,6 +41,23 @@ export async function findThreadByPhone(
 
 export type ThreadCursor = { pinned: boolean; at: string; id: string };
 
+/** Accented letters and their plain twins, one for one (translate); foldText does the same in JS. */
+const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ";
+const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy";
+
+/**
+ * A search: the contact's number holds the digits typed, or the last message holds the text,
+ * case and accents aside. No index: it narrows the organisation's own rows of the caller's teams
+ * (a clinic has thousands, not millions), and needs no extension such as unaccent.
+ */
+function threadMatches(orgId: string, search: ThreadSearch) {
+  const inBody = sql<boolean>`exists (
+    select 1 from messages m
+     where m.organization_id = ${orgId} and m.id = t.last_message_id
+       and translate(lower(m.body), ${ACCENTED}, ${PLAIN}) like ${containsPattern(search.text)})`;
+  return search.digits ? sql<boolean>`(t.contact_phone like ${containsPattern(search.digits)} or ${inBody})` : inBody;
+}
+
 /**
  * One page of threads of `teamIds`, in the list order of spec part 1 §4: active threads pinned
  * first then by latest update, inactive threads by latest update; id breaks ties. Keyset paging:
@@ -52,9 +70,11 @@ export async function listThreads(
   state: "active" | "inactive",
   after: ThreadCursor | null,
   limit: number,
+  search: ThreadSearch | null = null,
 ): Promise<ThreadRow[]> {
   if (teamIds.length === 0) return [];
   let q = threadQuery(tx, orgId).where("t.team_id", "in", teamIds).where("t.state", "=", state);
+  if (search) q = q.where(threadMatches(orgId, search));
   if (state === "active") {
     q = q.orderBy("t.pinned", "desc");
     if (after) q = q.where(sql<boolean>`(t.pinned, t.updated_at, t.id) < (${after.pinned}, ${after.at}::timestamptz, ${after.id}::uuid)`);
@@ -290,4 +310,30 @@ export async function unsafeFindMessageOwner(
     message_id: string;
   }>`select * from relais_message_owner(${idempotencyKey}, ${carrierMessageId})`.execute(db);
   return r.rows[0];
+}
+
+/** The bodies of a thread's latest inbound texts, newest first, at most `window.texts` of the last `window.days` days. */
+export async function recentInboundBodies(
+  tx: Tx,
+  orgId: string,
+  threadId: string,
+  window: { texts: number; days: number },
+): Promise<string[]> {
+  const rows = await tx
+    .selectFrom("messages")
+    .select("body")
+    .where("organization_id", "=", orgId)
+    .where("thread_id", "=", threadId)
+    .where("direction", "=", "inbound")
+    .where("created_at", ">", sql<Date>`now() - make_interval(days => ${window.days})`)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(window.texts)
+    .execute();
+  return rows.map((r) => r.body);
+}
+
+/** Stores a thread's sentiment score; not a change of the thread's place in the lists. */
+export async function setThreadSentiment(tx: Tx, orgId: string, threadId: string, score: number | null): Promise<void> {
+  await tx.updateTable("threads").set({ sentiment: score }).where("organization_id", "=", orgId).where("id", "=", threadId).execute();
 }

@@ -16,6 +16,7 @@ import {
 } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { ctxOf } from "../../platform/auth/guard.ts";
+import { mediaRoutes } from "./media-routes.ts";
 import * as svc from "./service.ts";
 
 /** The text inbox, under /api/messaging/v1 (spec part 1 §7, France-region paths for every region). */
@@ -35,7 +36,7 @@ export function messagingRoutes(deps: AppDeps, messaging: svc.Messaging): Fastif
       svc.updateThread(db, ctxOf(req), req.params.id, req.body),
     );
     app.delete("/threads/:id", { schema: { params: idParams, response: { 200: okResponse } } }, async (req) => {
-      await svc.deleteThread(db, ctxOf(req), req.params.id);
+      await svc.deleteThread(messaging, ctxOf(req), req.params.id);
       return { ok: true as const };
     });
     app.get("/threads/:id/messages", { schema: { params: idParams, querystring: messagesQuery, response: { 200: messagesPage } } }, (req) =>
@@ -49,5 +50,6 @@ export function messagingRoutes(deps: AppDeps, messaging: svc.Messaging): Fastif
     app.post("/threads/:id/messages/:messageId/retry", { schema: { params: messageParams, response: { 200: message } } }, (req) =>
       svc.retryMessage(messaging, ctxOf(req), req.params.id, req.params.messageId),
     );
+    await app.register(mediaRoutes(deps, messaging));
   };
 }

@@ -31,18 +31,56 @@ import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThr
 import { canSeeThread, isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
 import { presentMessage, presentThread } from "./presenter.ts";
 import * as repo from "./repo.ts";
+import { refreshThreadSentiment } from "./sentiment.ts";
+import {
+  attachOutboundMedia,
+  discardFiles,
+  discardFilesAfterCommit,
+  mediaByMessage,
+  outboundMediaOf,
+  recordInboundMedia,
+  storeInboundMedia,
+  type MediaDeps,
+} from "./media.ts";
+import { storageKeysOfThread } from "./media-repo.ts";
+import { parseThreadSearch } from "./thread-search.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
-/** The messaging service of one app: its pool, its carrier, and the sends still in flight. */
-export type Messaging = { db: Db; carrier: Carrier; log: Log; pending: Set<Promise<void>> };
+/** An inbound text just recorded, as the steps run after it (automatic replies) see it. */
+export type RecordedInbound = {
+  orgId: string;
+  teamId: string;
+  threadId: string;
+  contactPhone: string;
+  teamPhone: string;
+  messageId: string;
+};
+
+/**
+ * A step of another module run inside an inbound text's transaction once the text is recorded:
+ * what it writes lands or rolls back with the text, so a duplicate delivery triggers it once.
+ * Registered when the app is built (app.ts), which keeps messaging from importing those modules.
+ */
+export type AfterInbound = (m: Messaging, tx: Tx, inbound: RecordedInbound) => Promise<void>;
+
+/** The messaging service of one app: its pool, its carrier, the sends still in flight, its inbound steps. */
+export type Messaging = {
+  db: Db;
+  carrier: Carrier;
+  log: Log;
+  pending: Set<Promise<void>>;
+  afterInbound: readonly AfterInbound[];
+  /** Where media files are stored and how the network reaches them. */
+  media: MediaDeps;
+};
 
 /**
  * Builds the messaging service and registers it as the carrier's handler: inbound texts and
  * delivery statuses, from the sandbox or a webhook, all go through receiveInbound/applyStatus.
  */
-export function createMessaging(db: Db, carrier: Carrier, log: Log): Messaging {
-  const m: Messaging = { db, carrier, log, pending: new Set() };
+export function createMessaging(db: Db, carrier: Carrier, log: Log, opts: { afterInbound?: AfterInbound[]; media: MediaDeps }): Messaging {
+  const m: Messaging = { db, carrier, log, pending: new Set(), afterInbound: opts.afterInbound ?? [], media: opts.media };
   carrier.setHandler({ onInbound: (e) => receiveInbound(m, e), onStatus: (e) => applyCarrierStatus(m, e) });
   return m;
 }
@@ -56,7 +94,8 @@ export async function drainMessaging(m: Messaging): Promise<void> {
 
 async function presentOne(tx: Tx, orgId: string, row: repo.ThreadRow): Promise<Thread> {
   const last = row.last_message_id ? await repo.findMessage(tx, orgId, row.last_message_id) : undefined;
-  return presentThread(row, last);
+  const media = last ? ((await mediaByMessage(tx, orgId, [last.id])).get(last.id) ?? []) : [];
+  return presentThread(row, last, media);
 }
 
 /** A thread the caller may see, locked when asked; 404 for another team's or organisation's. */
@@ -66,18 +105,23 @@ async function visibleThread(tx: Tx, ctx: Ctx, threadId: string, lock = false): 
   return row;
 }
 
-/** GET threads: one page of the caller's teams' threads, in list order, with unread counts. */
+/** GET threads: one page of the caller's teams' threads, in list order, narrowed by `q` when given, with unread counts. */
 export async function listThreads(db: Db, ctx: Ctx, query: ThreadsQuery): Promise<ThreadsPage> {
   const after = query.cursor ? decodeThreadCursor(query.cursor) : null;
+  const search = parseThreadSearch(query.q);
   const teamIds = visibleTeamIds(ctx);
   return withTenant(db, ctx.orgId, async (tx) => {
-    const rows = await repo.listThreads(tx, ctx.orgId, teamIds, query.state, after, query.limit + 1);
+    const rows = await repo.listThreads(tx, ctx.orgId, teamIds, query.state, after, query.limit + 1, search);
     const page = rows.slice(0, query.limit);
     const lastIds = page.flatMap((r) => (r.last_message_id ? [r.last_message_id] : []));
     const last = await repo.findMessagesByIds(tx, ctx.orgId, lastIds);
+    const lastMedia = await mediaByMessage(tx, ctx.orgId, lastIds);
     const end = page[page.length - 1];
     return {
-      threads: page.map((r) => presentThread(r, r.last_message_id ? last.get(r.last_message_id) : null)),
+      threads: page.map((r) => {
+        const id = r.last_message_id;
+        return presentThread(r, id ? last.get(id) : null, (id ? lastMedia.get(id) : undefined) ?? []);
+      }),
       nextCursor: rows.length > query.limit && end ? encodeThreadCursor({ pinned: end.pinned, at: end.sort_key, id: end.id }) : null,
       unread: await repo.countUnread(tx, ctx.orgId, teamIds),
     };
@@ -105,8 +149,13 @@ export async function listMessages(db: Db, ctx: Ctx, threadId: string, query: Me
     const rows = await repo.listMessages(tx, ctx.orgId, threadId, before, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const end = page[page.length - 1];
+    const media = await mediaByMessage(
+      tx,
+      ctx.orgId,
+      page.map((r) => r.id),
+    );
     return {
-      messages: page.map(presentMessage),
+      messages: page.map((r) => presentMessage(r, media.get(r.id) ?? [])),
       nextCursor: rows.length > query.limit && end ? encodeMessageCursor({ at: end.sort_key, id: end.id }) : null,
     };
   });
@@ -124,7 +173,8 @@ async function announceThread(tx: Tx, orgId: string, threadId: string, type: "th
 }
 
 async function announceMessage(tx: Tx, orgId: string, teamId: string, row: repo.MessageRow, type: "message.created" | "message.updated") {
-  const message = presentMessage(row);
+  const media = await mediaByMessage(tx, orgId, [row.id]);
+  const message = presentMessage(row, media.get(row.id) ?? []);
   await recordEvent(tx, orgId, { type, teamId, payload: message });
   return message;
 }
@@ -162,7 +212,14 @@ export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRe
         hasNotification: input.attributes?.hasNotification ?? false,
         hasIncompleteFollowup: input.attributes?.hasIncompleteFollowup ?? false,
       });
-      const row = await queueOutbound(m, tx, ctx, { threadId, teamId, from: team.phoneNumber, to: phone, body: input.body });
+      const row = await queueOutbound(m, tx, ctx, {
+        threadId,
+        teamId,
+        from: team.phoneNumber,
+        to: phone,
+        body: input.body,
+        mediaIds: input.mediaIds ?? [],
+      });
       const thread = await announceThread(tx, ctx.orgId, threadId, "thread.created");
       const message = await announceMessage(tx, ctx.orgId, teamId, row, "message.created");
       return { thread, message };
@@ -181,8 +238,10 @@ export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRe
 async function queueOutbound(
   m: Messaging,
   tx: Tx,
-  ctx: Ctx,
-  msg: { threadId: string; teamId: string; from: string; to: string; body: string },
+  // The author: a staff member, or nobody for a text the system writes (userId null).
+  ctx: Pick<Ctx, "orgId"> & { userId: string | null },
+  // mediaIds: the author's uploads to send with it (an MMS), in order.
+  msg: { threadId: string; teamId: string; from: string; to: string; body: string; mediaIds?: readonly string[] },
 ): Promise<repo.MessageRow> {
   const row = await repo.insertMessage(tx, {
     orgId: ctx.orgId,
@@ -197,6 +256,7 @@ async function queueOutbound(
     authorId: ctx.userId,
   });
   if (!row) throw new Error("queueOutbound: message not inserted");
+  await attachOutboundMedia(tx, ctx, row.id, msg.mediaIds ?? []);
   await repo.updateThread(tx, ctx.orgId, msg.threadId, { last_message_id: row.id, state: "active" }, true);
   const orgId = ctx.orgId;
   afterCommit(tx, () => dispatch(m, orgId, row.id));
@@ -211,12 +271,16 @@ async function queueOutbound(
  */
 function dispatch(m: Messaging, orgId: string, messageId: string): void {
   const run = (async () => {
-    const msg = await withTenant(m.db, orgId, (tx) => repo.findMessage(tx, orgId, messageId));
+    const { msg, media } = await withTenant(m.db, orgId, async (tx) => ({
+      msg: await repo.findMessage(tx, orgId, messageId),
+      media: await outboundMediaOf(m.media, tx, orgId, messageId),
+    }));
     if (!msg || msg.direction !== "outbound" || msg.status !== "sending" || !msg.idempotency_key) return;
     const key = msg.idempotency_key;
+    const text = { from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: key };
     let carrierMessageId: string;
     try {
-      ({ carrierMessageId } = await m.carrier.sendSms({ from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: key }));
+      ({ carrierMessageId } = media.length ? await m.carrier.sendMms({ ...text, media }) : await m.carrier.sendSms(text));
     } catch (err) {
       m.log.warn({ err, messageId }, "carrier refused an outbound text");
       await applyStatus(m, orgId, messageId, {
@@ -245,6 +309,7 @@ export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, inpu
       from: thread.team_phone,
       to: thread.contact_phone,
       body: input.body,
+      mediaIds: input.mediaIds ?? [],
     });
     await announceThread(tx, ctx.orgId, threadId, "thread.updated");
     return announceMessage(tx, ctx.orgId, thread.team_id, row, "message.created");
@@ -285,14 +350,54 @@ export async function updateThread(db: Db, ctx: Ctx, threadId: string, input: Up
   });
 }
 
-/** DELETE threads/{id}: the thread and its messages, with an audit row of who deleted it. */
-export async function deleteThread(db: Db, ctx: Ctx, threadId: string): Promise<void> {
-  await withTenant(db, ctx.orgId, async (tx) => {
+/** DELETE threads/{id}: the thread, its messages and their files, with an audit row of who deleted it. */
+export async function deleteThread(m: Messaging, ctx: Ctx, threadId: string): Promise<void> {
+  await withTenant(m.db, ctx.orgId, async (tx) => {
     const row = await visibleThread(tx, ctx, threadId, true);
+    // The rows go with the messages (cascade); the bytes once that is committed.
+    discardFilesAfterCommit(m, tx, await storageKeysOfThread(tx, ctx.orgId, threadId));
     await repo.deleteThread(tx, ctx.orgId, threadId);
     await recordAudit(tx, ctx, "delete", "thread", threadId, { teamId: row.team_id, contactPhone: row.contact_phone });
     await recordEvent(tx, ctx.orgId, { type: "thread.removed", teamId: row.team_id, payload: { id: threadId, teamId: row.team_id } });
   });
+}
+
+// ---- Texts the system writes ---------------------------------------------------------------
+
+/**
+ * The thread a system text to `contactPhone` goes to, created if missing, and locked until the
+ * caller's transaction ends: decisions about one contact (automatic replies) are then taken one
+ * at a time, and in the same lock order as an inbound text (thread first).
+ */
+export async function openSystemThread(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  contactPhone: string,
+): Promise<{ id: string; created: boolean }> {
+  const { row, created } = await repo.ensureThread(tx, orgId, teamId, contactPhone);
+  return { id: row.id, created };
+}
+
+/**
+ * Queues a text the system writes (an automatic reply) in the caller's transaction: no author,
+ * shown in the thread and announced like any text, handed to the carrier with its idempotency key
+ * only once that transaction commits, so a rolled-back caller texts nobody.
+ */
+export async function queueSystemText(
+  m: Messaging,
+  tx: Tx,
+  orgId: string,
+  text: { thread: { id: string; created: boolean }; teamId: string; from: string; to: string; body: string },
+): Promise<Message> {
+  const row = await queueOutbound(
+    m,
+    tx,
+    { orgId, userId: null },
+    { threadId: text.thread.id, teamId: text.teamId, from: text.from, to: text.to, body: text.body },
+  );
+  await announceThread(tx, orgId, text.thread.id, text.thread.created ? "thread.created" : "thread.updated");
+  return announceMessage(tx, orgId, text.teamId, row, "message.created");
 }
 
 // ---- What the network reports ----------------------------------------------------------------
@@ -309,8 +414,16 @@ export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): 
   const owner = await repo.unsafeFindPhoneOwner(m.db, to);
   if (!owner) throw notFound();
   const orgId = owner.organization_id;
+  const sources = event.media ?? [];
+  // A replayed delivery is known before any file is fetched again.
+  if (sources.length && (await withTenant(m.db, orgId, (tx) => repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)))) {
+    return { duplicate: true };
+  }
+  const stored = await storeInboundMedia(m, orgId, sources, { carrierMessageId: event.carrierMessageId });
+  // The files stay only if this delivery's message is the one recorded.
+  let kept = false;
   try {
-    return await withTenant(m.db, orgId, async (tx) => {
+    const result = await withTenant(m.db, orgId, async (tx) => {
       if (await repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)) return { duplicate: true as const };
       const { row: thread, created } = await repo.ensureThread(tx, orgId, owner.team_id, from);
       const msg = await repo.insertMessage(tx, {
@@ -327,14 +440,27 @@ export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): 
       });
       // Raced by the same webhook delivered twice at once: undo this one.
       if (!msg) throw new DuplicateDelivery();
+      await recordInboundMedia(tx, msg.id, stored);
       await repo.updateThread(tx, orgId, thread.id, { state: "active", has_notification: true, last_message_id: msg.id }, true);
+      await refreshThreadSentiment(tx, orgId, thread.id);
       await announceThread(tx, orgId, thread.id, created ? "thread.created" : "thread.updated");
       await announceMessage(tx, orgId, thread.team_id, msg, "message.created");
+      const inbound = { orgId, teamId: thread.team_id, threadId: thread.id, contactPhone: from, teamPhone: to, messageId: msg.id };
+      for (const step of m.afterInbound) await step(m, tx, inbound);
       return { threadId: thread.id, messageId: msg.id };
     });
+    kept = !("duplicate" in result);
+    return result;
   } catch (err) {
     if (err instanceof DuplicateDelivery) return { duplicate: true };
     throw err;
+  } finally {
+    if (!kept) {
+      await discardFiles(
+        m,
+        stored.map((f) => f.storageKey),
+      );
+    }
   }
 }
 

@@ -13,6 +13,8 @@ import { createTokenSigner, type TokenSigner } from "../auth/tokens.ts";
 import { createMailer } from "../mail.ts";
 import { createSandboxCarrier } from "../../carriers/sandbox/sandbox-carrier.ts";
 import { createRateLimiter } from "../rate-limit.ts";
+import { createLocalFileStore } from "../storage/file-store.ts";
+import { createLinkSigner } from "../storage/signed-links.ts";
 import { PASSWORD, type TestApp } from "../../../test/helpers.ts";
 import type { RealtimeOptions } from "./realtime.ts";
 import { recordEvent } from "./record-event.ts";
@@ -57,6 +59,9 @@ export async function startNode(
       limiter: createRateLimiter(db.app, 1000),
       mailer: createMailer({ from: config.MAIL_FROM, dataDir: "/nonexistent" }),
       carrier: createSandboxCarrier({ deliveryMs: 20, failureRate: 0 }),
+      // Real-time tests store no file: a folder that is never created.
+      files: createLocalFileStore("/nonexistent/relais-files"),
+      mediaLinks: createLinkSigner(randomBytes(32).toString("hex"), "media", 60),
     },
     { logger: false, realtime: opts.realtime ?? {} },
   );

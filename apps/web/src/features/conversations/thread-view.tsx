@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ActionIcon, Avatar, Badge, Box, Button, Group, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
+import { useState, type ReactNode } from "react";
+import { ActionIcon, Badge, Box, Button, Group, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import {
   IconAlertCircle,
   IconArchive,
@@ -19,9 +19,14 @@ import type { Message, MessageStatus, Thread } from "@relais/shared";
 import { isApiError } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ContactAvatar } from "../../ui/contact-avatar.tsx";
+import { useFollowNewest } from "../../ui/use-follow-newest.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { useDeleteThread, useMessages, useRetryMessage, useSendMessage, useThread, useUpdateThread } from "./api.ts";
-import { avatarInitials, messageTime, threadName } from "./format.ts";
+import { messageTime, threadName } from "./format.ts";
+import { AttachmentButton, AttachmentChips } from "./attachment-picker.tsx";
+import { MessageMedia } from "./media-preview.tsx";
+import { useAttachments } from "./use-attachments.ts";
 import classes from "./conversations.module.css";
 
 const STATUS_ICONS: Record<MessageStatus, ReactNode> = {
@@ -50,14 +55,16 @@ function MessageBubble({ message }: { message: Message }) {
   const outbound = message.direction === "outbound";
   return (
     <div className={classes.bubbleRow} data-direction={message.direction} data-message-status={message.status}>
-      <div>
+      <div className={classes.bubbleColumn}>
         <div
           className={classes.bubble}
           data-direction={message.direction}
           data-status={message.status}
           aria-label={intl.formatMessage({ id: outbound ? "message.outbound" : "message.inbound" })}
         >
-          {message.body}
+          {message.media.length ? <MessageMedia media={message.media} /> : null}
+          {/* A message of files only has no text line at all. */}
+          {message.body ? message.body : null}
           <div className={classes.meta}>
             <span>{messageTime(intl, message.createdAt)}</span>
             {outbound ? <StatusTick status={message.status} /> : null}
@@ -91,17 +98,10 @@ function MessageBubble({ message }: { message: Message }) {
 
 function Messages({ threadId }: { threadId: string }) {
   const messages = useMessages(threadId);
-  const box = useRef<HTMLDivElement>(null);
   const list = (messages.data?.pages.flatMap((p) => p.messages) ?? []).slice().reverse();
   const newest = list[list.length - 1]?.id ?? null;
 
-  // Follow the conversation: a new latest message (sent or received) scrolls to the bottom.
-  useEffect(() => {
-    const el = box.current;
-    if (el && newest) {
-      el.scrollTop = el.scrollHeight;
-    }
-  }, [newest]);
+  const box = useFollowNewest<HTMLDivElement>(newest);
 
   const loadOlder = (): void => {
     const el = box.current;
@@ -168,19 +168,24 @@ function Composer({ threadId }: { threadId: string }) {
   const intl = useIntl();
   const alerts = useAlerts();
   const send = useSendMessage(threadId);
+  const attachments = useAttachments();
   const [text, setText] = useState("");
-  const empty = text.trim().length === 0;
+  const empty = text.trim().length === 0 && attachments.mediaIds.length === 0;
 
   const submit = (): void => {
-    if (empty || send.isPending) {
+    if (empty || send.isPending || attachments.busy) {
       return;
     }
-    send.mutate(text, {
-      onSuccess: () => {
-        setText("");
+    send.mutate(
+      { body: text, mediaIds: attachments.mediaIds },
+      {
+        onSuccess: () => {
+          setText("");
+          attachments.clear();
+        },
+        onError: (error) => alerts.error("error.message-send-failed", error),
       },
-      onError: (error) => alerts.error("error.message-send-failed", error),
-    });
+    );
   };
 
   return (
@@ -191,25 +196,28 @@ function Composer({ threadId }: { threadId: string }) {
         submit();
       }}
     >
-      <Textarea
-        style={{ flex: 1 }}
-        autosize
-        minRows={1}
-        maxRows={6}
-        value={text}
-        aria-label={intl.formatMessage({ id: "composer.label" })}
-        placeholder={intl.formatMessage({ id: "composer.placeholder" })}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            submit();
-          }
-        }}
-      />
-      <Button type="submit" disabled={empty} loading={send.isPending} leftSection={<IconSend size={16} />}>
+      <AttachmentButton onPick={attachments.pick} disabled={send.isPending} />
+      <Box style={{ flex: 1 }} miw={0}>
+        <AttachmentChips items={attachments.items} problem={attachments.problem} onRemove={attachments.remove} />
+        <Textarea
+          autosize
+          minRows={1}
+          maxRows={6}
+          value={text}
+          aria-label={intl.formatMessage({ id: "composer.label" })}
+          placeholder={intl.formatMessage({ id: "composer.placeholder" })}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+        />
+      </Box>
+      <Button type="submit" disabled={empty} loading={send.isPending || attachments.busy} leftSection={<IconSend size={16} />}>
         <FormattedMessage id="composer.send" />
       </Button>
     </form>
@@ -233,9 +241,7 @@ function ThreadHeader({ thread, onDeleted }: { thread: Thread; onDeleted: () => 
   return (
     <div className={classes.threadHead}>
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Avatar radius="xl" color="relais" size={40} aria-hidden>
-          {avatarInitials(name)}
-        </Avatar>
+        <ContactAvatar name={null} phone={thread.contactPhone} sentiment={thread.sentiment} />
         <Box miw={0}>
           <Text fw={650} truncate="end" data-testid="thread-title">
             {name}
@@ -355,7 +361,8 @@ export function ThreadView({ threadId, onDeleted }: { threadId: string; onDelete
     <div className={classes.threadPane} data-testid="open-thread">
       <ThreadHeader thread={thread.data} onDeleted={onDeleted} />
       <Messages threadId={threadId} />
-      <Composer threadId={threadId} />
+      {/* Keyed: another thread starts with an empty text and no attachment. */}
+      <Composer key={threadId} threadId={threadId} />
     </div>
   );
 }

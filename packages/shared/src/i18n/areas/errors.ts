@@ -130,6 +130,15 @@ export const errors = defineMessages({
   "error.pdf-size": ["Le fichier PDF doit faire moins de 600 Ko.", "The PDF file must be under 600 KB."],
   "error.media-size": ["Le fichier média ne doit pas dépasser 2 Mo.", "The media file must not exceed 2 MB."],
   "error.limit-size": ["Le total des pièces jointes doit être inférieur à 20 Mo.", "Attachments must total less than 20 MB."],
+  "error.media-type": [
+    "Ce type de fichier ne peut pas être envoyé (images .jpg, .jpeg, .png, PDF, audio ou vidéo).",
+    "This type of file cannot be sent (.jpg, .jpeg, .png images, PDF, audio or video).",
+  ],
+  "error.media-already-sent": [
+    "Cette pièce jointe a déjà été envoyée. Joignez le fichier de nouveau.",
+    "This attachment has already been sent. Attach the file again.",
+  ],
+  "error.link-expired": ["Ce lien a expiré.", "This link has expired."],
   "error.file-too-large": ["Le fichier est trop volumineux (maximum {size}).", "The file is too large (maximum {size})."],
   "error.download": [
     "Une erreur est survenue lors du téléchargement de la pièce jointe.",
