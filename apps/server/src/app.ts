@@ -19,10 +19,17 @@ import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { statusRoutes } from "./modules/status/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { contactRoutes } from "./modules/contacts/routes.ts";
 import { messagingRoutes } from "./modules/messaging/routes.ts";
+import { linkRoutes, shortLinkRoutes } from "./modules/links/routes.ts";
 import { createMessaging, drainMessaging } from "./modules/messaging/service.ts";
+import { publicMediaRoutes } from "./modules/messaging/media-routes.ts";
+import { mediaDepsOf } from "./modules/messaging/media.ts";
+import { automaticTextRoutes } from "./modules/automatic-texts/routes.ts";
+import { replyOutsideHours } from "./modules/automatic-texts/service.ts";
 import { SandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
 import { sandboxRoutes } from "./carriers/sandbox/routes.ts";
+import { simulatorRoutes } from "./carriers/sandbox/simulator-routes.ts";
 import { twilioWebhookRoutes } from "./carriers/twilio/webhooks.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
@@ -57,7 +64,8 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   registerAuthGuard(app, deps.db.app, deps.signer);
-  const messaging = createMessaging(deps.db.app, deps.carrier, app.log);
+  // An inbound text received while its team is closed gets the team's outside-hours text.
+  const messaging = createMessaging(deps.db.app, deps.carrier, app.log, { afterInbound: [replyOutsideHours], media: mediaDepsOf(deps) });
   // Closing: no more simulated callbacks, then the sends in flight finish before the pools close.
   app.addHook("onClose", async () => {
     await deps.carrier.close();
@@ -72,15 +80,24 @@ export async function buildApp(
       await api.register(authRoutes(deps));
       await api.register(organizationRoutes(deps));
       await api.register(teamRoutes(deps));
+      await api.register(automaticTextRoutes(deps));
       await api.register(userRoutes(deps));
+      await api.register(contactRoutes(deps));
       await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
-      if (sandboxPhones && deps.carrier instanceof SandboxCarrier) await api.register(sandboxRoutes(deps.carrier, deps.limiter));
+      await api.register(publicMediaRoutes(deps, messaging));
+      await api.register(linkRoutes(deps));
+      if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
+        await api.register(sandboxRoutes(deps.carrier, deps.limiter));
+        await api.register(simulatorRoutes(deps.carrier, deps.db.owner, deps.limiter));
+      }
       // Always served (the same route list everywhere); only the Twilio carrier accepts a signature.
       await api.register(twilioWebhookRoutes(deps.carrier));
       await api.register(realtime.routes);
     },
     { prefix: "/api" },
   );
+  // Short links texted to contacts, outside /api; the router prefers /l/:code to the web app's /* fallback.
+  await app.register(shortLinkRoutes(deps));
   if (deps.config.devTools) await app.register(devRoutes(deps));
   if (deps.config.WEB_DIST) await serveWeb(app, deps.config.WEB_DIST);
   return app;

@@ -15,6 +15,7 @@ import {
   eventsQuery,
   idParams,
   isMessageId,
+  createLinkRequest,
   createThreadRequest,
   loginRequest,
   logoutRequest,
@@ -23,6 +24,9 @@ import {
   messagesQuery,
   sandboxInboundRequest,
   sandboxOutboxQuery,
+  sandboxConversationQuery,
+  sandboxPhoneMediaParams,
+  sandboxSettings,
   sendMessageRequest,
   threadsQuery,
   updateThreadRequest,
@@ -35,12 +39,28 @@ import {
   updateOrganizationRequest,
   updateProfileRequest,
   updateTeamRequest,
+  updateAutomaticTextsRequest,
   updateUserRequest,
   userGroupRequest,
 } from "@relais/shared";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
 import { twilioInboundForm, twilioStatusForm, twilioStatusQuery } from "../src/carriers/twilio/webhooks.ts";
+import { mediaLinkQuery } from "../src/modules/messaging/media-routes.ts";
 import { createTestApp, PASSWORD, setTeamPhone, uniquePhone, type Session, type Tenant, type TestApp } from "./helpers.ts";
+import {
+  contactNoteParams,
+  contactPhoneParams,
+  contactsQuery,
+  contactSurveyParams,
+  createContactRequest,
+  createNoteRequest,
+  linkContactRequest,
+  linkedContactParams,
+  updateContactRequest,
+  updateNoteRequest,
+  updateSurveyRequest,
+} from "@relais/shared";
+import { createContactGraph, type ContactGraph } from "../src/modules/contacts/contacts-test-kit.ts";
 
 /**
  * Hostile input on every route of docs/api.md: broken JSON, wrong types, missing and unknown
@@ -60,6 +80,8 @@ let replaced: Session;
 let spareTeam: string;
 /** A conversation of the main team, its first text, and the numbers involved. */
 let thread: { id: string; messageId: string; contact: string; teamPhone: string };
+/** A contact of the organisation with a linked contact, a note and a survey. */
+let patient: ContactGraph;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -102,6 +124,7 @@ beforeAll(async () => {
   // A session replaced by a newer sign-in of the same person.
   replaced = await t.login(org.users.other.email);
   await t.login(org.users.other.email);
+  patient = await createContactGraph(t, org.orgId, admin.jwt);
 });
 afterAll(() => t.close());
 
@@ -261,6 +284,19 @@ const ROUTES: Route[] = [
     paramsSchema: memberParams,
     parsesBody: true,
   },
+  { method: "GET", path: "/api/teams/{id}/automatic-texts", params: (c) => ({ id: c.org.teams.main }), paramsSchema: idParams },
+  {
+    method: "PUT",
+    path: "/api/teams/{id}/automatic-texts",
+    params: (c) => ({ id: c.org.teams.main }),
+    paramsSchema: idParams,
+    body: () => ({
+      outsideHours: { enabled: true, text: "Nos bureaux sont fermés." },
+      missedCall: { enabled: true, text: "Nous vous rappelons bientôt." },
+      periodHours: 24,
+    }),
+    bodySchema: updateAutomaticTextsRequest,
+  },
   { method: "GET", path: "/api/users" },
   {
     method: "POST",
@@ -289,6 +325,85 @@ const ROUTES: Route[] = [
     params: (c) => ({ id: c.org.users.marketing.id }),
     paramsSchema: idParams,
     parsesBody: true,
+  },
+  // Contacts: always aimed at `patient` (set in beforeAll), never at the other organisation's.
+  { method: "GET", path: "/api/patients", query: { q: "Tremblay", sort: "name", limit: "10" }, querySchema: contactsQuery },
+  {
+    method: "POST",
+    path: "/api/patients",
+    body: () => ({
+      firstname: "Hélène",
+      lastname: "Tremblay",
+      business: "Clinique",
+      phone: "+15145550177",
+      email: "helene@exemple.test",
+      birthday: "1980-01-31",
+      postalCode: "H2J 2L2",
+      language: "fr",
+      gender: "female",
+      salutation: "Mme",
+    }),
+    bodySchema: createContactRequest,
+  },
+  { method: "GET", path: "/api/patients/phone/{phone}", params: () => ({ phone: patient.phone }), paramsSchema: contactPhoneParams },
+  { method: "GET", path: "/api/patients/{id}", params: () => ({ id: patient.id }), paramsSchema: idParams },
+  {
+    method: "PUT",
+    path: "/api/patients/{id}",
+    params: () => ({ id: patient.id }),
+    paramsSchema: idParams,
+    body: () => ({ firstname: "Nouveau", city: "Laval", email: "nouveau@exemple.test", confirmEmailChange: true }),
+    bodySchema: updateContactRequest,
+  },
+  { method: "DELETE", path: "/api/patients/{id}", params: () => ({ id: patient.id }), paramsSchema: idParams, parsesBody: true },
+  { method: "GET", path: "/api/patients/{id}/contacts", params: () => ({ id: patient.id }), paramsSchema: idParams },
+  {
+    method: "POST",
+    path: "/api/patients/{id}/contacts",
+    params: () => ({ id: patient.id }),
+    paramsSchema: idParams,
+    body: () => ({ contactId: patient.linkedId, relation: "mother", reverseRelation: "son" }),
+    bodySchema: linkContactRequest,
+  },
+  {
+    method: "DELETE",
+    path: "/api/patients/{id}/contacts/{contactId}",
+    params: () => ({ id: patient.id, contactId: patient.linkedId }),
+    paramsSchema: linkedContactParams,
+    parsesBody: true,
+  },
+  { method: "GET", path: "/api/patients/{id}/notes", params: () => ({ id: patient.id }), paramsSchema: idParams },
+  {
+    method: "POST",
+    path: "/api/patients/{id}/notes",
+    params: () => ({ id: patient.id }),
+    paramsSchema: idParams,
+    body: () => ({ body: "Rappeler demain", date: "2026-01-15", pinned: true }),
+    bodySchema: createNoteRequest,
+  },
+  {
+    method: "PUT",
+    path: "/api/patients/{id}/notes/{noteId}",
+    params: () => ({ id: patient.id, noteId: patient.noteId }),
+    paramsSchema: contactNoteParams,
+    body: () => ({ body: "Changée", date: "2026-01-16", pinned: false }),
+    bodySchema: updateNoteRequest,
+  },
+  {
+    method: "DELETE",
+    path: "/api/patients/{id}/notes/{noteId}",
+    params: () => ({ id: patient.id, noteId: patient.noteId }),
+    paramsSchema: contactNoteParams,
+    parsesBody: true,
+  },
+  { method: "GET", path: "/api/patients/{id}/surveys", params: () => ({ id: patient.id }), paramsSchema: idParams },
+  {
+    method: "PUT",
+    path: "/api/patients/{id}/surveys/{surveyId}",
+    params: () => ({ id: patient.id, surveyId: patient.surveyId }),
+    paramsSchema: contactSurveyParams,
+    body: () => ({ followupDone: true }),
+    bodySchema: updateSurveyRequest,
   },
   { method: "GET", path: "/api/events", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
   { method: "GET", path: "/api/messaging/v1/polling", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
@@ -340,12 +455,53 @@ const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: "/api/link/create",
+    body: () => ({ url: "https://exemple.test/formulaire?patient=1" }),
+    bodySchema: createLinkRequest,
+  },
+  // Media: a multipart upload (anything else is a 4xx), the staff read, and the signed public link.
+  { method: "POST", path: "/api/messaging/v1/media", parsesBody: true },
+  { method: "GET", path: "/api/messaging/v1/media/{id}", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams },
+  {
+    method: "GET",
+    path: "/api/media/{id}",
+    public: true,
+    params: () => ({ id: UNKNOWN_ID }),
+    paramsSchema: idParams,
+    query: { exp: "9999999999", sig: "s".repeat(43) },
+    querySchema: mediaLinkQuery,
+  },
+  {
+    method: "POST",
     path: "/api/sandbox/inbound",
     public: true,
     body: (c) => ({ from: c.thread.contact, to: c.thread.teamPhone, body: "Bonjour" }),
     bodySchema: sandboxInboundRequest,
   },
   { method: "GET", path: "/api/sandbox/outbox", public: true, query: { to: "+15145550199" }, querySchema: sandboxOutboxQuery },
+  { method: "GET", path: "/api/sandbox/settings", public: true },
+  {
+    method: "PUT",
+    path: "/api/sandbox/settings",
+    public: true,
+    body: () => ({ deliveryMs: 400, failureRate: 0 }),
+    bodySchema: sandboxSettings,
+  },
+  { method: "GET", path: "/api/sandbox/numbers", public: true },
+  {
+    method: "GET",
+    path: "/api/sandbox/conversation",
+    public: true,
+    query: { phone: "+15145550199", with: "+15145550101" },
+    querySchema: sandboxConversationQuery,
+  },
+  {
+    method: "GET",
+    path: "/api/sandbox/phone-media/{id}",
+    public: true,
+    params: () => ({ id: "0".repeat(32) }),
+    paramsSchema: sandboxPhoneMediaParams,
+  },
   // Twilio's webhooks: forms only (JSON is a 415) and signed (anything unsigned is a 403).
   {
     method: "POST",
@@ -562,7 +718,7 @@ function hostileRequests(route: Route): Hostile[] {
       const foreign =
         name === "userId"
           ? c.other.users.user.id
-          : route.path.startsWith("/api/user-groups")
+          : route.path.startsWith("/api/user-groups") || route.path.startsWith("/api/teams")
             ? c.other.teams.main
             : route.path.startsWith("/api/users")
               ? c.other.users.marketing.id
@@ -777,7 +933,7 @@ describe("SQL and HTML in free text are stored as text, never run", () => {
 describe("authentication on every non-public route", () => {
   const guarded = ROUTES.filter((r) => !r.public);
 
-  it("lists the public routes: health, status read, login, refresh, password forgot and reset, sandbox phones, Twilio webhooks", () => {
+  it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media links, sandbox phones, Twilio webhooks", () => {
     expect(ROUTES.filter((r) => r.public).map(routeName)).toEqual([
       "GET /api/health",
       "GET /api/status",
@@ -785,8 +941,14 @@ describe("authentication on every non-public route", () => {
       "POST /api/auth/refresh",
       "POST /api/auth/password-forgot",
       "POST /api/auth/password-reset",
+      "GET /api/media/{id}",
       "POST /api/sandbox/inbound",
       "GET /api/sandbox/outbox",
+      "GET /api/sandbox/settings",
+      "PUT /api/sandbox/settings",
+      "GET /api/sandbox/numbers",
+      "GET /api/sandbox/conversation",
+      "GET /api/sandbox/phone-media/{id}",
       "POST /api/webhooks/twilio/sms",
       "POST /api/webhooks/twilio/status",
     ]);

@@ -7,10 +7,13 @@ import { uiAuth } from "./areas/ui-auth.ts";
 import { uiConfig } from "./areas/ui-config.ts";
 import { uiDevops } from "./areas/ui-devops.ts";
 import { uiConversations } from "./areas/ui-conversations.ts";
+import { uiSimulator } from "./areas/ui-simulator.ts";
 import { mail } from "./areas/mail.ts";
+import { shortLinks } from "./areas/short-links.ts";
+import { uiAvatar } from "./areas/ui-avatar.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
-const areas = { errors, validation, ui, uiAuth, uiConfig, uiDevops, uiConversations, mail } as const;
+const areas = { errors, validation, ui, uiAuth, uiConfig, uiDevops, uiConversations, uiSimulator, mail, shortLinks, uiAvatar } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;
 export type MessageId = { [A in keyof typeof areas]: AreaKeys<(typeof areas)[A]> }[keyof typeof areas];

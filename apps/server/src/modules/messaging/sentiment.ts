@@ -1,0 +1,128 @@
+import Sentiment from "sentiment";
+import { detect } from "tinyld/light";
+import { SENTIMENT_THRESHOLDS } from "@relais/shared";
+import type { Tx } from "../../db/database.ts";
+import { DEGREE_WORDS, LABELS, NEGATORS, type LexiconLanguage } from "./sentiment-lexicon.ts";
+import * as repo from "./repo.ts";
+
+/**
+ * The mood of a conversation (spec part 1 §4 Sentiment): each inbound text gets a 0–100 score from
+ * the AFINN word lists of its language, and a thread's score blends its contact's recent texts.
+ * Why this library and these numbers: docs/decisions/0007-sentiment.md.
+ */
+
+/** Which texts make a thread's mood: its contact's last five within thirty days. */
+export const SENTIMENT_WINDOW = { texts: 5, days: 30 } as const;
+
+/**
+ * A text with no opinion word sits in the middle of the neutral band (40 < s < 70), so the first
+ * opinion word of some weight (±2, "merci", "déçu") is what leaves it, either way.
+ */
+const NEUTRAL = (SENTIMENT_THRESHOLDS.positive + SENTIMENT_THRESHOLDS.negative) / 2;
+/** Raw AFINN sums are squashed with tanh(raw / SPREAD): ±2 reaches the thresholds, ±5 nears the ends. */
+const SPREAD = 4;
+/** One long rant must not outweigh every later text: a text's sum is capped like one AFINN word. */
+const RAW_CAP = 5;
+
+const LANGUAGE_CODE: Record<LexiconLanguage, string> = { fr: "relais-fr", en: "relais-en" };
+
+const analyzer = new Sentiment();
+for (const language of ["fr", "en"] as const) {
+  analyzer.registerLanguage(LANGUAGE_CODE[language], {
+    labels: LABELS[language],
+    scoringStrategy: { apply: (tokens, cursor, score) => (negated(language, tokens, cursor) ? -score : score) },
+  });
+}
+
+/** Whether a negator stands before tokens[cursor], degree words apart ("pas très content"). */
+function negated(language: LexiconLanguage, tokens: string[], cursor: number): boolean {
+  for (let i = cursor - 1; i >= 0 && i >= cursor - 3; i--) {
+    const token = tokens[i] ?? "";
+    if (NEGATORS[language].has(token)) return true;
+    if (!DEGREE_WORDS[language].has(token)) return false;
+  }
+  return false;
+}
+
+/**
+ * The engine splits words on spaces only: emoji stuck together or to a word ("merci🙏", "😡😡")
+ * are set apart, typographic apostrophes made plain, and French elisions split from their word
+ * ("l'équipe" → "l' équipe").
+ */
+function prepare(text: string, language: LexiconLanguage): string {
+  const plain = text.replace(/\p{Extended_Pictographic}/gu, " $& ").replace(/[’‘`]/g, "'");
+  return language === "fr" ? plain.replace(/\b(qu|[cdjlmnst])'/giu, "$1' ") : plain;
+}
+
+function rawScore(text: string, language: LexiconLanguage): { raw: number; words: number } {
+  const result = analyzer.analyze(prepare(text, language), { language: LANGUAGE_CODE[language] });
+  return { raw: result.score, words: result.positive.length + result.negative.length };
+}
+
+/**
+ * The language of a text, from its letters (tinyld), not from the contact's or the organisation's
+ * setting: a French-speaking clinic's patients text in English too. Too short to tell ("Ok!"):
+ * the list that recognises more of its words, French on a tie.
+ */
+function languageOf(text: string): LexiconLanguage {
+  const detected = detect(text, { only: ["fr", "en"] });
+  if (detected === "fr" || detected === "en") return detected;
+  return rawScore(text, "en").words > rawScore(text, "fr").words ? "en" : "fr";
+}
+
+export type TextSentiment = {
+  /** 0–100; 55 for a text with no opinion word. */
+  score: number;
+  /** The capped AFINN sum the score comes from. */
+  raw: number;
+  /** Whether any word of the text carries a valence. */
+  opinionated: boolean;
+  language: LexiconLanguage;
+};
+
+/** A raw sum onto 0–100, the neutral centre at 55, so thresholds 70 and 40 sit ±2 away. */
+function toScore(raw: number): number {
+  const t = Math.tanh(raw / SPREAD);
+  const span = raw >= 0 ? 100 - NEUTRAL : NEUTRAL;
+  return Math.min(100, Math.max(0, Math.round(NEUTRAL + span * t)));
+}
+
+/** The sentiment of one text, French or English. */
+export function scoreText(text: string): TextSentiment {
+  const trimmed = text.trim();
+  if (!trimmed) return { score: Math.round(NEUTRAL), raw: 0, opinionated: false, language: "fr" };
+  const language = languageOf(trimmed);
+  const { raw, words } = rawScore(trimmed, language);
+  const capped = Math.max(-RAW_CAP, Math.min(RAW_CAP, raw));
+  return { score: toScore(capped), raw: capped, opinionated: words > 0, language };
+}
+
+/**
+ * A thread's score from its contact's recent texts, newest first: null with none. Texts without an
+ * opinion are left out, so a complaint stays visible while the contact then only settles a time;
+ * the others weigh half as much at each step back, so the latest mood leads. None opinionated: 55.
+ */
+export function threadSentiment(textsNewestFirst: string[]): number | null {
+  if (textsNewestFirst.length === 0) return null;
+  let sum = 0;
+  let weights = 0;
+  textsNewestFirst.forEach((text, rank) => {
+    const s = scoreText(text);
+    if (!s.opinionated) return;
+    const weight = 2 ** -rank;
+    sum += weight * s.raw;
+    weights += weight;
+  });
+  return weights === 0 ? Math.round(NEUTRAL) : toScore(sum / weights);
+}
+
+/**
+ * Recomputes and stores a thread's score from its contact's recent texts (one read), inside the
+ * caller's transaction, so the thread event recorded after it carries the new score.
+ */
+export async function refreshThreadSentiment(tx: Tx, orgId: string, threadId: string): Promise<number | null> {
+  const texts = await repo.recentInboundBodies(tx, orgId, threadId, SENTIMENT_WINDOW);
+  const score = threadSentiment(texts);
+  await repo.setThreadSentiment(tx, orgId, threadId, score);
+  return score;
+}
