@@ -52,7 +52,7 @@ test("administration d'une équipe : création, nom, horaire, membres, refus, su
 
   // --- Rename ---
   await page.getByRole("textbox", { name: "Nom de l'équipe" }).fill(renamed);
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(alertWith(page, "success", "Les modifications ont été enregistrées.")).toBeVisible();
   await expect(page.getByRole("heading", { name: renamed, level: 3 })).toBeVisible();
 
@@ -65,14 +65,14 @@ test("administration d'une équipe : création, nom, horaire, membres, refus, su
   await breakStart.fill("07:30");
   await breakEnd.fill("08:15");
   await expect(page.getByText("Les pauses doivent être comprises dans les heures d'ouverture.")).toBeVisible();
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Corrigez les champs indiqués.")).toBeVisible();
 
   await breakStart.fill("12:00");
   await breakEnd.fill("12:45");
   await expect(page.getByText("Les pauses doivent être comprises dans les heures d'ouverture.")).toHaveCount(0);
   await closeAlerts(page);
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(alertWith(page, "success", "Les modifications ont été enregistrées.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Début de la pause 1 le Lundi" })).toHaveValue("12:00");
@@ -120,7 +120,7 @@ test("administration d'une équipe : création, nom, horaire, membres, refus, su
   // --- Rename to a name already taken. ---
   await closeAlerts(page);
   await page.getByRole("textbox", { name: "Nom de l'équipe" }).fill("Réception");
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(alertWith(page, "error", "Une équipe porte déjà ce nom.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { name: renamed, level: 3 })).toBeVisible();

@@ -14,6 +14,7 @@ import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErro
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useDeleteTeam, useTeam, useUpdateTeam } from "./api.ts";
 import { MembersSection } from "./team-members.tsx";
+import { AutomaticTextsSection } from "./automatic-texts-section.tsx";
 import classes from "./configuration.module.css";
 
 const TEAMS_PATH = "/configuration?configTab=1";
@@ -74,6 +75,7 @@ export function TeamDetailView({ id }: { id: string }) {
         ) : null}
       </Group>
       <TeamInfoForm key={JSON.stringify([detail.label, detail.email, detail.phoneNumber, detail.schedule])} team={detail} />
+      <AutomaticTextsSection teamId={detail.id} />
       <MembersSection team={detail} />
       {detail.abilities.delete ? <DeleteTeamSection team={detail} /> : null}
     </Stack>

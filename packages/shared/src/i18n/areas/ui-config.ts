@@ -210,6 +210,51 @@ export const uiConfig = defineMessages({
   "config.profile.change-password": ["Changer le mot de passe", "Change the password"],
   "config.profile.password-changed": ["Votre mot de passe a été changé.", "Your password has been changed."],
 
+  // Automatic texts of one team (spec part 1 §6, part 2 §2 "automations")
+  "config.auto.title": ["Textes automatiques", "Automatic texts"],
+  "config.auto.intro": [
+    "Envoyés automatiquement au contact, depuis le numéro de l'équipe.",
+    "Sent automatically to the contact, from the team's number.",
+  ],
+  "config.auto.read-only": [
+    "Seuls les administrateurs peuvent modifier les textes automatiques.",
+    "Only administrators can change the automatic texts.",
+  ],
+  "config.auto.outside-hours": ["Répondre aux textos reçus en dehors des heures", "Reply to texts received outside hours"],
+  "config.auto.outside-hours-hint": [
+    "Quand l'équipe est fermée selon ses heures, pendant une pause ou pendant les vacances de l'organisation.",
+    "When the team is closed by its hours, during a break or during the organisation's vacation.",
+  ],
+  "config.auto.outside-hours-text": ["Texte en dehors des heures", "Outside-hours text"],
+  // A suggestion only: the contact's language is not known, so it speaks both, the interface's first.
+  "config.auto.outside-hours-suggestion": [
+    "Bonjour! Nos bureaux sont présentement fermés; nous vous répondrons dès notre retour. / Hello! Our office is currently closed; we will reply as soon as we are back.",
+    "Hello! Our office is currently closed; we will reply as soon as we are back. / Bonjour! Nos bureaux sont présentement fermés; nous vous répondrons dès notre retour.",
+  ],
+  "config.auto.missed-call": ["Texter le contact après un appel manqué", "Text the contact after a missed call"],
+  "config.auto.missed-call-hint": [
+    "Envoyé au numéro qui a appelé l'équipe sans obtenir de réponse.",
+    "Sent to the number that called the team without getting an answer.",
+  ],
+  "config.auto.missed-call-text": ["Texte après un appel manqué", "Missed-call text"],
+  "config.auto.missed-call-suggestion": [
+    "Bonjour! Nous n'avons pas pu répondre à votre appel; nous vous rappellerons dès que possible. / Hello! We could not take your call; we will call you back as soon as possible.",
+    "Hello! We could not take your call; we will call you back as soon as possible. / Bonjour! Nous n'avons pas pu répondre à votre appel; nous vous rappellerons dès que possible.",
+  ],
+  "config.auto.use-suggestion": ["Utiliser le texte suggéré", "Use the suggested text"],
+  "config.auto.length": ["{count} / {max} caractères", "{count} / {max} characters"],
+  "config.auto.period": ["Au plus un texte automatique par contact", "At most one automatic text per contact"],
+  "config.auto.period-hint": [
+    "Un contact qui écrit ou appelle plusieurs fois ne reçoit qu'un texte automatique par période, quel qu'en soit le type.",
+    "A contact who texts or calls several times gets only one automatic text per period, whatever its kind.",
+  ],
+  "config.auto.period-option": [
+    "{hours, plural, one {Toutes les heures} other {Toutes les # heures}}",
+    "{hours, plural, one {Every hour} other {Every # hours}}",
+  ],
+  "config.auto.save": ["Enregistrer les textes automatiques", "Save the automatic texts"],
+  "config.auto.saved": ["Les textes automatiques ont été enregistrés.", "The automatic texts have been saved."],
+
   // Week schedule editor
   "schedule.day": ["Jour", "Day"],
   "schedule.opens": ["Ouverture", "Opens"],

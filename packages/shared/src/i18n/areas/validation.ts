@@ -9,6 +9,10 @@ export const validation = defineMessages({
   "validation.url": ["L'adresse web est invalide.", "The web address is invalid."],
   "validation.network": ["Adresse réseau invalide (ex. 203.0.113.0/24).", "Invalid network address (e.g. 203.0.113.0/24)."],
   "validation.date-format": ["Format de date invalide (AAAA-MM-JJ).", "Invalid date format (YYYY-MM-DD)."],
+  "validation.birthday": [
+    "La date de naissance doit être une date réelle qui n'est pas dans le futur.",
+    "The date of birth must be a real date that is not in the future.",
+  ],
   "validation.time-format": ["Format d'heure invalide (HH:mm)", "Invalid time format (HH:mm)"],
   "validation.start-before-end": ["Le début doit précéder la fin.", "The start must come before the end."],
   "validation.breaks-overlap": ["Les pauses ne doivent pas se chevaucher.", "Breaks must not overlap."],

@@ -1,0 +1,159 @@
+import {
+  defaultWeekSchedule,
+  typedPhoneToE164,
+  weekSchedule,
+  type AutomaticTextKind,
+  type AutomaticTexts,
+  type Message,
+  type UpdateAutomaticTextsRequest,
+  type WeekSchedule,
+} from "@relais/shared";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import type { Ctx } from "../../platform/auth/ctx.ts";
+import { recordAudit } from "../../platform/audit.ts";
+import { forbidden, notFound } from "../../platform/errors.ts";
+import { openSystemThread, queueSystemText, type Messaging, type RecordedInbound } from "../messaging/service.ts";
+import { loadOrganization } from "../organizations/service.ts";
+import { findTeamFor } from "../teams/service.ts";
+import { canUpdateAutomaticTexts } from "./policy.ts";
+import { presentAutomaticTexts } from "./presenter.ts";
+import { missedCallReplyDue, outsideHoursReplyDue } from "./reply-rules.ts";
+import * as repo from "./repo.ts";
+
+/** The team must exist in the caller's organisation: another organisation's team is simply not found. */
+async function assertTeam(tx: Tx, ctx: Ctx, teamId: string): Promise<void> {
+  if (!(await findTeamFor(tx, ctx, teamId))) throw notFound();
+}
+
+/** GET teams/{id}/automatic-texts: any staff member of the organisation (they see every team). */
+export async function getAutomaticTexts(db: Db, ctx: Ctx, teamId: string): Promise<AutomaticTexts> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    await assertTeam(tx, ctx, teamId);
+    return presentAutomaticTexts(teamId, await repo.findAutomaticTexts(tx, ctx.orgId, teamId), ctx);
+  });
+}
+
+/** PUT teams/{id}/automatic-texts: only administrators edit automatic texts (spec part 1 §6). */
+export async function updateAutomaticTexts(db: Db, ctx: Ctx, teamId: string, input: UpdateAutomaticTextsRequest): Promise<AutomaticTexts> {
+  if (!canUpdateAutomaticTexts(ctx)) throw forbidden();
+  return withTenant(db, ctx.orgId, async (tx) => {
+    await assertTeam(tx, ctx, teamId);
+    const row = await repo.saveAutomaticTexts(
+      tx,
+      ctx.orgId,
+      teamId,
+      {
+        outside_hours_enabled: input.outsideHours.enabled,
+        outside_hours_text: input.outsideHours.text,
+        missed_call_enabled: input.missedCall.enabled,
+        missed_call_text: input.missedCall.text,
+        period_hours: input.periodHours,
+      },
+      ctx.userId,
+    );
+    await recordAudit(tx, ctx, "update", "automatic-texts", teamId, {
+      outsideHours: input.outsideHours.enabled,
+      missedCall: input.missedCall.enabled,
+      periodHours: input.periodHours,
+    });
+    return presentAutomaticTexts(teamId, row, ctx);
+  });
+}
+
+/** The team's stored week; one that no longer parses counts as the default week, as the teams screen shows it. */
+function teamWeek(schedule: unknown): WeekSchedule {
+  const parsed = weekSchedule.safeParse((schedule as { week?: unknown } | null)?.week);
+  return parsed.success ? parsed.data : defaultWeekSchedule();
+}
+
+/**
+ * Sends one automatic reply if the once-per-period gate lets it through: claims the gate, then
+ * queues the text in the caller's transaction (it leaves only if that commits). Null: refused.
+ */
+async function sendAutomaticReply(
+  m: Messaging,
+  tx: Tx,
+  reply: {
+    orgId: string;
+    teamId: string;
+    thread: { id: string; created: boolean };
+    contactPhone: string;
+    from: string;
+    kind: AutomaticTextKind;
+    body: string;
+    periodHours: number;
+  },
+): Promise<Message | null> {
+  const { orgId, teamId, contactPhone } = reply;
+  if (!(await repo.claimReplySlot(tx, { orgId, teamId, contactPhone, kind: reply.kind, periodHours: reply.periodHours }))) return null;
+  const message = await queueSystemText(m, tx, orgId, {
+    thread: reply.thread,
+    teamId,
+    from: reply.from,
+    to: contactPhone,
+    body: reply.body,
+  });
+  await repo.setReplyMessage(tx, orgId, teamId, contactPhone, message.id);
+  return message;
+}
+
+/**
+ * Run by messaging inside an inbound text's transaction (registered in app.ts): when the team is
+ * closed at `at` — its week with breaks, in the organisation's time zone, or the organisation's
+ * vacation — and its outside-hours text is on, the contact gets that text, at most once per period.
+ */
+export async function replyOutsideHours(m: Messaging, tx: Tx, inbound: RecordedInbound, at: Date = new Date()): Promise<void> {
+  const source = await repo.findReplySource(tx, inbound.orgId, inbound.teamId);
+  if (!source?.outside_hours_enabled) return;
+  const org = await loadOrganization(tx, inbound.orgId);
+  const office = { week: teamWeek(source.team_schedule), timeZone: org.timezone, vacation: org.schedule.vacation };
+  if (!outsideHoursReplyDue({ enabled: true, text: source.outside_hours_text }, office, at)) return;
+  await sendAutomaticReply(m, tx, {
+    orgId: inbound.orgId,
+    teamId: inbound.teamId,
+    // Already announced by the inbound text: the reply announces an update.
+    thread: { id: inbound.threadId, created: false },
+    contactPhone: inbound.contactPhone,
+    from: inbound.teamPhone,
+    kind: "outside-hours",
+    body: source.outside_hours_text,
+    periodHours: source.period_hours,
+  });
+}
+
+class NoReply extends Error {}
+
+/**
+ * For the voice work: a call from `contactPhone` to team `teamId` was missed. When the team's
+ * missed-call text is on, the contact gets it in their thread (created if missing), at most one
+ * automatic text per period whichever kind. Answers the message queued, or null when none is due,
+ * the gate refused, the team has no number, or the caller's number cannot be texted (withheld).
+ */
+export async function replyToMissedCall(m: Messaging, orgId: string, teamId: string, contactPhone: string): Promise<Message | null> {
+  const phone = typedPhoneToE164(contactPhone);
+  if (!phone) return null;
+  try {
+    return await withTenant(m.db, orgId, async (tx) => {
+      const source = await repo.findReplySource(tx, orgId, teamId);
+      if (!source?.team_phone || !missedCallReplyDue({ enabled: source.missed_call_enabled, text: source.missed_call_text })) return null;
+      // The thread is locked before the gate is claimed, the order an inbound text takes them in.
+      const thread = await openSystemThread(tx, orgId, teamId, phone);
+      const message = await sendAutomaticReply(m, tx, {
+        orgId,
+        teamId,
+        thread,
+        contactPhone: phone,
+        from: source.team_phone,
+        kind: "missed-call",
+        body: source.missed_call_text,
+        periodHours: source.period_hours,
+      });
+      // Refused by the gate: roll back, so a thread opened for this reply alone does not stay behind empty.
+      if (!message) throw new NoReply();
+      return message;
+    });
+  } catch (err) {
+    if (err instanceof NoReply) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { automaticTexts, type UpdateAutomaticTextsRequest } from "@relais/shared";
+import { api } from "../../api/index.ts";
+
+/** Query key of one team's automatic texts (kept apart from the `teams` prefix: a team change does not touch them). */
+const automaticTextsKey = (teamId: string) => ["automatic-texts", teamId] as const;
+
+/** GET teams/{id}/automatic-texts: every colleague reads them; `abilities.update` says who may change them. */
+export function useAutomaticTexts(teamId: string) {
+  return useQuery({
+    queryKey: automaticTextsKey(teamId),
+    queryFn: ({ signal }) => api.get(`teams/${teamId}/automatic-texts`, { schema: automaticTexts, signal }),
+  });
+}
+
+/** PUT teams/{id}/automatic-texts (administrators only): the whole setting, replaced. */
+export function useUpdateAutomaticTexts(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAutomaticTextsRequest) => api.put(`teams/${teamId}/automatic-texts`, { body, schema: automaticTexts }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(automaticTextsKey(teamId), saved);
+    },
+  });
+}

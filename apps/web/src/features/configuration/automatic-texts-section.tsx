@@ -1,0 +1,191 @@
+import { useState, type SyntheticEvent } from "react";
+import { Alert, Anchor, Box, Button, Group, NativeSelect, Stack, Text, Textarea } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import {
+  AUTOMATIC_REPLY_PERIOD_CHOICES,
+  AUTOMATIC_TEXT_MAX,
+  updateAutomaticTextsRequest,
+  type AutomaticText,
+  type AutomaticTexts,
+  type MessageId,
+} from "@relais/shared";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { SkeletonRows } from "../../ui/loaders.tsx";
+import { Section } from "../../ui/page.tsx";
+import { SwitchField } from "../../ui/switch-field.tsx";
+import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useAutomaticTexts, useUpdateAutomaticTexts } from "./automatic-texts-api.ts";
+
+/** The texts of one kind: the catalogue keys of its switch, help line, text box and suggestion. */
+const KINDS = {
+  outsideHours: {
+    label: "config.auto.outside-hours",
+    hint: "config.auto.outside-hours-hint",
+    text: "config.auto.outside-hours-text",
+    suggestion: "config.auto.outside-hours-suggestion",
+  },
+  missedCall: {
+    label: "config.auto.missed-call",
+    hint: "config.auto.missed-call-hint",
+    text: "config.auto.missed-call-text",
+    suggestion: "config.auto.missed-call-suggestion",
+  },
+} as const satisfies Record<string, Record<string, MessageId>>;
+
+type Kind = keyof typeof KINDS;
+
+/**
+ * "Textes automatiques" of the team screen: the outside-hours and missed-call texts and the
+ * period between two automatic texts to one contact. Administrators edit; others read.
+ */
+export function AutomaticTextsSection({ teamId }: { teamId: string }) {
+  const texts = useAutomaticTexts(teamId);
+  const title = <FormattedMessage id="config.auto.title" />;
+  if (texts.isPending) {
+    return (
+      <Section title={title}>
+        <SkeletonRows rows={4} />
+      </Section>
+    );
+  }
+  if (texts.isError) {
+    return (
+      <Section title={title}>
+        <Text c="dimmed" size="sm" role="alert">
+          <FormattedMessage id="config.load-failed-hint" />
+        </Text>
+      </Section>
+    );
+  }
+  // A save re-keys the form, which then starts again from what the server stored.
+  return <AutomaticTextsForm key={JSON.stringify(texts.data)} saved={texts.data} />;
+}
+
+function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const update = useUpdateAutomaticTexts(saved.teamId);
+  const readOnly = !saved.abilities.update;
+  const [form, setForm] = useState({ outsideHours: saved.outsideHours, missedCall: saved.missedCall, periodHours: saved.periodHours });
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const fieldError = useFieldError(errors);
+
+  const setKind = (kind: Kind, patch: Partial<AutomaticText>): void => {
+    setForm((f) => ({ ...f, [kind]: { ...f[kind], ...patch } }));
+  };
+
+  // A period set through the API outside the usual choices stays selectable.
+  const periods = [...new Set<number>([...AUTOMATIC_REPLY_PERIOD_CHOICES, saved.periodHours])].sort((a, b) => a - b);
+
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    const result = validate(updateAutomaticTextsRequest, form);
+    setErrors(result.errors);
+    if (!result.data) {
+      return;
+    }
+    void update.mutateAsync(result.data).then(
+      () => alerts.success("config.auto.saved"),
+      (error: unknown) => {
+        setErrors(serverFieldErrors(error));
+        alerts.apiError(error);
+      },
+    );
+  };
+
+  const kindFields = (kind: Kind) => {
+    const keys = KINDS[kind];
+    const value = form[kind];
+    return (
+      <Stack gap="xs">
+        <SwitchField
+          label={intl.formatMessage({ id: keys.label })}
+          description={intl.formatMessage({ id: keys.hint })}
+          checked={value.enabled}
+          disabled={readOnly}
+          onChange={(e) => {
+            setKind(kind, { enabled: e.currentTarget.checked });
+          }}
+        />
+        <Box pl={50}>
+          <Textarea
+            label={intl.formatMessage({ id: keys.text })}
+            value={value.text}
+            readOnly={readOnly}
+            autosize
+            minRows={2}
+            maxRows={6}
+            onChange={(e) => {
+              setKind(kind, { text: e.currentTarget.value });
+            }}
+            error={fieldError(`${kind}.text`)}
+          />
+          <Group justify="space-between" mt={4}>
+            {readOnly || value.text.trim() !== "" ? (
+              <span />
+            ) : (
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={() => {
+                  setKind(kind, { text: intl.formatMessage({ id: keys.suggestion }) });
+                }}
+              >
+                <FormattedMessage id="config.auto.use-suggestion" />
+              </Anchor>
+            )}
+            <Text size="xs" c={value.text.trim().length > AUTOMATIC_TEXT_MAX ? "red" : "dimmed"}>
+              <FormattedMessage id="config.auto.length" values={{ count: value.text.trim().length, max: AUTOMATIC_TEXT_MAX }} />
+            </Text>
+          </Group>
+        </Box>
+      </Stack>
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Section title={<FormattedMessage id="config.auto.title" />} description={<FormattedMessage id="config.auto.intro" />}>
+        <Stack gap="lg">
+          {readOnly ? (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+              <FormattedMessage id="config.auto.read-only" />
+            </Alert>
+          ) : null}
+          {kindFields("outsideHours")}
+          {kindFields("missedCall")}
+          <NativeSelect
+            styles={{ wrapper: { maxWidth: 320 } }}
+            label={intl.formatMessage({ id: "config.auto.period" })}
+            description={intl.formatMessage({ id: "config.auto.period-hint" })}
+            data={periods.map((hours) => ({
+              value: String(hours),
+              label: intl.formatMessage({ id: "config.auto.period-option" }, { hours }),
+            }))}
+            value={String(form.periodHours)}
+            disabled={readOnly}
+            onChange={(e) => {
+              const periodHours = Number(e.currentTarget.value);
+              setForm((f) => ({ ...f, periodHours }));
+            }}
+            error={fieldError("periodHours")}
+          />
+          {readOnly ? null : (
+            <Group justify="flex-end">
+              {errors && Object.keys(errors).length > 0 ? (
+                <Text size="sm" c="red" role="alert">
+                  <FormattedMessage id="config.fix-errors" />
+                </Text>
+              ) : null}
+              <Button type="submit" loading={update.isPending}>
+                <FormattedMessage id="config.auto.save" />
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Section>
+    </form>
+  );
+}
