@@ -6,6 +6,7 @@ import { PasswordResetPage } from "../features/auth/password-reset-page.tsx";
 import { ConfigurationPage } from "../features/configuration/configuration-page.tsx";
 import { DevopsPage } from "../features/devops/devops-page.tsx";
 import { ConversationsPage } from "../features/conversations/conversations-page.tsx";
+import { SimulatorPage } from "../features/simulator/simulator-page.tsx";
 
 /**
  * Flags of spec part 1 §2: `auth` needs a session (else /login); `nav` shows the left drawer;
@@ -41,6 +42,8 @@ export const ROUTES: AppRoute[] = [
     element: <ComingSoonBare area="verification-error" backTo="/login" />,
   },
   { path: "/verification/success", ...open, element: <ComingSoonBare area="verification-success" backTo="/login" /> },
+  // The sandbox network's phone (DESIGN §6), no account needed; it says so itself when the sandbox is off.
+  { path: "/simulator", ...open, element: <SimulatorPage /> },
 
   { path: "/devops", ...shell, only: "devops", element: <DevopsPage /> },
   { path: "/configuration", ...shell, element: <ConfigurationPage /> },
