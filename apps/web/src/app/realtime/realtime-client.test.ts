@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RealtimeClient, reconnectDelay, type RealtimeClientOptions, type RealtimeState, type SocketLike } from "./realtime-client.ts";
+import type { EventsPage } from "@relais/shared";
+import {
+  RealtimeClient,
+  reconnectDelay,
+  type ReadyInfo,
+  type RealtimeClientOptions,
+  type RealtimeState,
+  type SocketLike,
+} from "./realtime-client.ts";
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -63,6 +71,8 @@ function setup(overrides: Partial<RealtimeClientOptions> = {}) {
       sockets.push(socket);
       return socket;
     },
+    // No jitter unless a test asks: the delays below are exact.
+    random: () => 0,
     ...overrides,
   });
   client.onState((s) => states.push(s));
@@ -87,6 +97,22 @@ describe("RealtimeClient", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => reconnectDelay(a))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });
 
+  it("takes a random share off each delay, never past the cap", () => {
+    expect(reconnectDelay(2, 1_000, 30_000, 0.3, () => 0)).toBe(4_000);
+    expect(reconnectDelay(2, 1_000, 30_000, 0.3, () => 0.5)).toBe(3_400);
+    expect(reconnectDelay(2, 1_000, 30_000, 0.3, () => 0.999_999)).toBe(2_800);
+    expect(reconnectDelay(9, 1_000, 30_000, 0.3, () => 0.5)).toBe(25_500);
+    // By default the client spreads its reconnections.
+    const draws = [0.1, 0.9];
+    const { client, sockets, last } = setup({ random: () => draws.shift() ?? 0 });
+    client.start();
+    last().drop(1006);
+    vi.advanceTimersByTime(969);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+  });
+
   it("authenticates first, then reports connected on ready and dispatches events once", () => {
     const { client, states, received, last } = setup();
     client.start();
@@ -102,6 +128,28 @@ describe("RealtimeClient", () => {
     expect(received).toEqual([4, 5, 6]);
     expect(client.position).toBe(6);
     expect(states).toEqual(["connecting", "connected"]);
+  });
+
+  it("tells its listeners whether a ready is the first position learnt, a catch-up or a resync", () => {
+    const readies: ReadyInfo[] = [];
+    const { client, last } = setup();
+    client.onReady((r) => readies.push(r));
+    client.start();
+    last().open();
+    last().receive({ type: "ready", position: 3, resync: false });
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    last().receive({ type: "ready", position: 5, resync: false });
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    last().receive({ type: "ready", position: 9_000, resync: true });
+    expect(readies).toEqual([
+      { position: 3, resync: false, fresh: true },
+      { position: 5, resync: false, fresh: false },
+      { position: 9_000, resync: true, fresh: false },
+    ]);
   });
 
   it("reconnects with a growing delay and resumes after the last position seen", () => {
@@ -215,6 +263,166 @@ describe("RealtimeClient", () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(client.position).toBeNull();
+    expect(client.state).toBe("idle");
+  });
+});
+
+/** A polling endpoint the test answers call by call. */
+function pollServer() {
+  const calls: { after: number | null; resolve: (page: EventsPage) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
+  const poll = (after: number | null, signal: AbortSignal) =>
+    new Promise<EventsPage>((resolve, reject) => {
+      calls.push({ after, resolve, reject, signal });
+    });
+  const pending = () => {
+    const call = calls[calls.length - 1];
+    if (!call) throw new Error("no poll call");
+    return call;
+  };
+  const page = (position: number, events: number[] = [], more = false): EventsPage => ({
+    events: events.map((p) => event(p)),
+    position,
+    hasMore: more,
+    resync: false,
+  });
+  return { calls, poll, pending, page };
+}
+
+/** Lets the client's awaits run (the fake timers do not move promises). */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe("RealtimeClient polling fallback", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("polls every 2.5 s from the last position once the socket failed twice, each event once", async () => {
+    const server = pollServer();
+    const { client, received, last, states } = setup({ poll: server.poll });
+    client.start();
+    last().open();
+    last().receive({ type: "ready", position: 7, resync: false });
+    last().drop(1006);
+    expect(server.calls).toHaveLength(0);
+    vi.advanceTimersByTime(1_000);
+    last().drop(1006);
+    // Second attempt in a row without ready: the feed starts at once, after position 7.
+    expect(server.calls).toHaveLength(1);
+    expect(server.pending().after).toBe(7);
+    server.pending().resolve(server.page(9, [8, 9]));
+    await settle();
+    expect(received).toEqual([8, 9]);
+    expect(client.state).toBe("polling");
+    expect(states).toContain("polling");
+
+    await vi.advanceTimersByTimeAsync(2_499);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.calls).toHaveLength(2);
+    expect(server.pending().after).toBe(9);
+    // A page with more behind it is followed at once; an event already seen is not repeated.
+    server.pending().resolve(server.page(10, [9, 10], true));
+    await settle();
+    expect(server.calls).toHaveLength(3);
+    server.pending().resolve(server.page(10));
+    await settle();
+    expect(received).toEqual([8, 9, 10]);
+  });
+
+  it("gives the socket back its place when it opens, resuming after what polling brought", async () => {
+    const server = pollServer();
+    const { client, received, last, sockets } = setup({ poll: server.poll });
+    client.start();
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().drop(1006);
+    expect(server.pending().after).toBeNull();
+    server.pending().resolve(server.page(20));
+    await settle();
+    await vi.advanceTimersByTimeAsync(2_500);
+    server.pending().resolve(server.page(21, [21]));
+    await settle();
+    expect(client.state).toBe("polling");
+
+    // The third socket attempt (after 2 s) gets through.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(sockets).toHaveLength(3);
+    const pollsBefore = server.calls.length;
+    const inFlight = server.pending();
+    last().open();
+    expect(last().sent).toEqual([{ type: "auth", token: "jwt-1", after: 21 }]);
+    last().receive({ type: "ready", position: 21, resync: false });
+    expect(client.state).toBe("connected");
+    expect(inFlight.signal.aborted || pollsBefore === server.calls.length).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.calls).toHaveLength(pollsBefore);
+    last().receive(event(22));
+    expect(received).toEqual([21, 22]);
+  });
+
+  it("stops polling after 5 failures in a row and reads failed, starting again when the socket fails again", async () => {
+    const server = pollServer();
+    const { client, last, sockets } = setup({ poll: server.poll });
+    client.start();
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().drop(1006);
+    for (let i = 0; i < 5; i += 1) {
+      expect(server.calls).toHaveLength(i + 1);
+      server.pending().reject(new Error("offline"));
+      await settle();
+      await vi.advanceTimersByTimeAsync(2_500);
+    }
+    expect(server.calls).toHaveLength(5);
+    expect(client.state).toBe("failed");
+    // The socket's third attempt is under way; polling stays stopped meanwhile.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sockets).toHaveLength(3);
+    expect(server.calls).toHaveLength(5);
+    // It fails too: polling is tried afresh.
+    last().drop(1006);
+    expect(server.calls).toHaveLength(6);
+    expect(client.state).toBe("reconnecting");
+    server.pending().resolve(server.page(0));
+    await settle();
+    expect(client.state).toBe("polling");
+  });
+
+  it("passes a resync from the feed on, then carries on from its position", async () => {
+    const server = pollServer();
+    const readies: boolean[] = [];
+    const { client, received, last } = setup({ poll: server.poll });
+    client.onReady((r) => readies.push(r.resync));
+    client.start();
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().drop(1006);
+    server.pending().resolve({ events: [], position: 5_000, hasMore: false, resync: true });
+    await settle();
+    expect(readies).toEqual([true]);
+    expect(client.position).toBe(5_000);
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(server.pending().after).toBe(5_000);
+    server.pending().resolve(server.page(5_001, [5_001]));
+    await settle();
+    expect(received).toEqual([5_001]);
+  });
+
+  it("stops polling on sign-out", async () => {
+    const server = pollServer();
+    const { client, last } = setup({ poll: server.poll });
+    client.start();
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    last().drop(1006);
+    const call = server.pending();
+    client.stop(true);
+    expect(call.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.calls).toHaveLength(1);
     expect(client.state).toBe("idle");
   });
 });

@@ -1,7 +1,11 @@
-import { REALTIME_CLOSE, realtimeServerMessage, type RealtimeEvent } from "@relais/shared";
+import { REALTIME_CLOSE, realtimeServerMessage, type EventsPage, type RealtimeEvent } from "@relais/shared";
+import { POLL_INTERVAL_MS, PollingFeed, type PollHealth } from "./polling-feed.ts";
 
-/** Connection states shown to the person (spec part 1 §4, conversation connection states). */
-export type RealtimeState = "idle" | "connecting" | "connected" | "reconnecting" | "failed";
+/**
+ * Connection states shown to the person (spec part 1 §4, conversation connection states).
+ * `polling`: the socket cannot be opened, the polling feed brings the events instead.
+ */
+export type RealtimeState = "idle" | "connecting" | "connected" | "reconnecting" | "polling" | "failed";
 
 /** The part of the browser's WebSocket the client uses (a fake one in tests). */
 export interface SocketLike {
@@ -28,16 +32,30 @@ export interface RealtimeClientOptions {
   /** 4401 and the refresh failed: the session is over. */
   onSessionExpired: () => void;
   createSocket?: SocketFactory;
-  /** Delays before reconnecting: 1 s, 2 s, 4 s … at most `maxDelayMs`. */
+  /** Delays before reconnecting: 1 s, 2 s, 4 s … at most `maxDelayMs`, less a random share. */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** Up to this share of each delay is taken off at random, so tabs cut together do not return together. */
+  jitter?: number;
+  /** A number in [0, 1) (Math.random; fixed in tests). */
+  random?: () => number;
   /** Attempts in a row without reaching `ready` before the state reads `failed` (it keeps trying). */
   failedAfter?: number;
+  /** The polling feed (GET messaging/v1/polling); none: no fallback. */
+  poll?: (after: number | null, signal: AbortSignal) => Promise<EventsPage>;
+  /** Socket attempts in a row without reaching `ready` before the polling feed takes over. */
+  pollAfter?: number;
+  pollIntervalMs?: number;
 }
 
 export interface ReadyInfo {
   position: number;
   resync: boolean;
+  /**
+   * The first position this client learns (no catch-up was possible): what changed between the
+   * lists' first read and now is not replayed, so they are read again.
+   */
+  fresh: boolean;
 }
 
 type Listener<T> = (value: T) => void;
@@ -45,9 +63,19 @@ type Listener<T> = (value: T) => void;
 const OPEN = 1;
 const NORMAL_CLOSE = 1000;
 
-/** Delay before reconnect attempt `attempt` (0-based): base·2^attempt, capped. */
-export function reconnectDelay(attempt: number, baseDelayMs = 1_000, maxDelayMs = 30_000): number {
-  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt, 30));
+/**
+ * Delay before reconnect attempt `attempt` (0-based): base·2^attempt, capped, less up to
+ * `jitter` of it at random (never more than the cap).
+ */
+export function reconnectDelay(
+  attempt: number,
+  baseDelayMs = 1_000,
+  maxDelayMs = 30_000,
+  jitter = 0,
+  random: () => number = Math.random,
+): number {
+  const capped = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt, 30));
+  return Math.round(capped * (1 - jitter * random()));
 }
 
 function defaultSocket(url: string): SocketLike {
@@ -58,9 +86,14 @@ function defaultSocket(url: string): SocketLike {
  * The one real-time connection of a tab (docs/api.md, Real time): authenticates with the access
  * token, resumes after the highest position seen (kept in memory: nothing lost, nothing doubled),
  * reconnects with a growing delay, refreshes the token on 4401 and reports 4440 (session replaced).
+ * While the socket cannot be opened, the polling feed reads the same log from the same position,
+ * until the socket is back.
  */
 export class RealtimeClient {
-  private readonly options: Required<Omit<RealtimeClientOptions, "createSocket">> & { createSocket: SocketFactory };
+  private readonly options: Required<Omit<RealtimeClientOptions, "createSocket" | "poll">> & { createSocket: SocketFactory };
+  private readonly feed: PollingFeed | null;
+  /** The feed's last answer: ok while it brings events, gave-up after its failures in a row. */
+  private feedHealth: PollHealth | null = null;
   private socket: SocketLike | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
@@ -71,14 +104,34 @@ export class RealtimeClient {
   private readonly eventListeners = new Set<Listener<RealtimeEvent>>();
   private readonly readyListeners = new Set<Listener<ReadyInfo>>();
 
-  constructor(options: RealtimeClientOptions) {
+  constructor({ poll, ...options }: RealtimeClientOptions) {
     this.options = {
       createSocket: defaultSocket,
       baseDelayMs: 1_000,
       maxDelayMs: 30_000,
+      jitter: 0.3,
+      random: Math.random,
       failedAfter: 5,
+      pollAfter: 2,
+      pollIntervalMs: POLL_INTERVAL_MS,
       ...options,
     };
+    this.feed = poll
+      ? new PollingFeed({
+          fetchPage: poll,
+          position: () => this.lastPosition,
+          onPage: (page) => {
+            this.receivePage(page);
+          },
+          onHealth: (health) => {
+            this.feedHealth = health;
+            if (this.running && this.currentState !== "connected") {
+              this.setState(this.reconnectState());
+            }
+          },
+          intervalMs: this.options.pollIntervalMs,
+        })
+      : null;
   }
 
   get state(): RealtimeState {
@@ -118,6 +171,7 @@ export class RealtimeClient {
   stop(forget = false): void {
     this.running = false;
     this.clearTimer();
+    this.stopPolling();
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -178,27 +232,51 @@ export class RealtimeClient {
     }
     const message = parsed.data;
     if (message.type === "ready" && "resync" in message) {
-      this.lastPosition = Math.max(this.lastPosition ?? 0, message.position);
-      if (message.resync) {
-        this.lastPosition = message.position;
-      }
+      this.stopPolling();
       this.attempt = 0;
       this.setState("connected");
-      for (const listener of this.readyListeners) {
-        listener({ position: message.position, resync: message.resync });
-      }
+      this.ready(message.position, message.resync);
       return;
     }
-    if (!("teamId" in message)) {
+    if ("teamId" in message) {
+      this.deliver(message);
+    }
+  }
+
+  /** Where the log stands (after a catch-up, or a resync: then the lists must be read again). */
+  private ready(position: number, resync: boolean): void {
+    const fresh = this.lastPosition === null;
+    this.lastPosition = resync ? position : Math.max(this.lastPosition ?? 0, position);
+    for (const listener of this.readyListeners) {
+      listener({ position, resync, fresh });
+    }
+  }
+
+  /** Each event once, in order, whichever way it came (socket, catch-up or polling). */
+  private deliver(event: RealtimeEvent): void {
+    if (this.lastPosition !== null && event.position <= this.lastPosition) {
       return;
     }
-    if (this.lastPosition !== null && message.position <= this.lastPosition) {
-      return;
-    }
-    this.lastPosition = message.position;
+    this.lastPosition = event.position;
     for (const listener of this.eventListeners) {
-      listener(message);
+      listener(event);
     }
+  }
+
+  private receivePage(page: EventsPage): void {
+    if (page.resync || this.lastPosition === null) {
+      this.ready(page.position, page.resync);
+      return;
+    }
+    for (const event of page.events) {
+      this.deliver(event);
+    }
+    this.lastPosition = Math.max(this.lastPosition ?? 0, page.position);
+  }
+
+  private stopPolling(): void {
+    this.feed?.stop();
+    this.feedHealth = null;
   }
 
   private closed(code: number): void {
@@ -207,6 +285,7 @@ export class RealtimeClient {
     }
     if (code === REALTIME_CLOSE.sessionReplaced) {
       this.running = false;
+      this.stopPolling();
       this.setState("failed");
       this.options.onSessionReplaced();
       return;
@@ -232,6 +311,7 @@ export class RealtimeClient {
     }
     if (!ok) {
       this.running = false;
+      this.stopPolling();
       this.setState("failed");
       this.options.onSessionExpired();
       return;
@@ -243,8 +323,14 @@ export class RealtimeClient {
     if (!this.running) {
       return;
     }
-    const delay = reconnectDelay(this.attempt, this.options.baseDelayMs, this.options.maxDelayMs);
+    const { baseDelayMs, maxDelayMs, jitter, random } = this.options;
+    const delay = reconnectDelay(this.attempt, baseDelayMs, maxDelayMs, jitter, random);
     this.attempt += 1;
+    // The socket keeps failing: the feed takes over (again, if it had given up) until it is back.
+    if (this.feed && this.attempt >= this.options.pollAfter && !this.feed.isRunning) {
+      this.feedHealth = null;
+      this.feed.start();
+    }
     this.setState(this.reconnectState());
     this.clearTimer();
     this.timer = setTimeout(() => {
@@ -256,7 +342,10 @@ export class RealtimeClient {
   }
 
   private reconnectState(): RealtimeState {
-    return this.attempt >= this.options.failedAfter ? "failed" : "reconnecting";
+    if (this.feedHealth === "ok") {
+      return "polling";
+    }
+    return this.feedHealth === "gave-up" || this.attempt >= this.options.failedAfter ? "failed" : "reconnecting";
   }
 
   private clearTimer(): void {

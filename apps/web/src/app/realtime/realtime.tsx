@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import type { RealtimeEvent } from "@relais/shared";
+import { EVENTS_PAGE_MAX, eventsPage, type RealtimeEvent } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../session/session.tsx";
 import { RealtimeClient, type ReadyInfo, type RealtimeState } from "./realtime-client.ts";
@@ -23,6 +23,8 @@ function realtimeClient(): RealtimeClient {
     onSessionExpired: () => {
       api.markExpired();
     },
+    poll: (after, signal) =>
+      api.get("messaging/v1/polling", { query: { after: after ?? undefined, limit: EVENTS_PAGE_MAX }, schema: eventsPage, signal }),
   });
   return shared;
 }

@@ -33,6 +33,7 @@ const REALTIME_COLORS: Record<RealtimeState, string> = {
   connecting: "var(--mantine-color-yellow-5)",
   connected: "var(--mantine-color-teal-6)",
   reconnecting: "var(--mantine-color-orange-5)",
+  polling: "var(--mantine-color-yellow-6)",
   failed: "var(--mantine-color-red-6)",
 };
 

@@ -16,12 +16,16 @@ import {
   type UpdateThreadRequest,
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
+import { dropThread, flattenThreads, patchLastMessage, placeThread, type ThreadPages } from "./thread-cache.ts";
 
 /** Query keys of the text inbox; `all` is a prefix of every one (resync invalidates it). */
 export const keys = {
   all: ["messaging"] as const,
   lists: ["messaging", "threads"] as const,
-  list: (state: ThreadState) => ["messaging", "threads", state] as const,
+  /** `search` "": the whole list of that state; else the server's search results. */
+  list: (state: ThreadState, search = "") => ["messaging", "threads", state, search] as const,
+  /** Unread threads per state: the tab badges and the drawer's red dot. */
+  unread: ["messaging", "unread"] as const,
   thread: (id: string) => ["messaging", "thread", id] as const,
   messages: (threadId: string) => ["messaging", "messages", threadId] as const,
 };
@@ -30,22 +34,55 @@ type MessagePages = InfiniteData<MessagesPage, string | null>;
 
 /* ---------- threads ---------- */
 
-export function useThreads(state: ThreadState) {
+/** Rows per keyset page: enough to fill a tall list twice, small enough to answer at once. */
+export const THREAD_LIST_PAGE = 100;
+
+/**
+ * The thread list of `state`, page after page as the person scrolls; `search` (already 3
+ * characters or more) asks the server for the matching threads only.
+ */
+export function useThreads(state: ThreadState, search = "") {
   return useInfiniteQuery({
-    queryKey: keys.list(state),
+    queryKey: keys.list(state, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get("messaging/v1/threads", { query: { state, cursor: pageParam ?? undefined }, schema: threadsPage, signal }),
+      api.get("messaging/v1/threads", {
+        query: { state, q: search || undefined, cursor: pageParam ?? undefined, limit: THREAD_LIST_PAGE },
+        schema: threadsPage,
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ThreadsPage) => last.nextCursor,
+    // While a search is typed, the previous results stay until the new ones come (same tab only).
+    placeholderData: (previous, query) => (query?.queryKey[2] === state ? previous : undefined),
+    // Kept fresh by the real-time events (live-sync), not by re-reading.
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Unread threads per state, read on their own (one row asked for) rather than taken from list
+ * pages: a page read before a change could bring older counts back after newer ones.
+ */
+export function useUnreadCounts() {
+  return useQuery({
+    queryKey: keys.unread,
+    queryFn: async ({ signal }) =>
+      (await api.get("messaging/v1/threads", { query: { state: "active", limit: 1 }, schema: threadsPage, signal })).unread,
     staleTime: 60_000,
   });
 }
 
-/** Opening a thread: the server clears its unread mark and follow-up flag. */
+/** Opening a thread: the server clears its unread mark and follow-up flag; the list row follows. */
 export function useThread(id: string | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: keys.thread(id ?? ""),
-    queryFn: ({ signal }) => api.get(`messaging/v1/threads/${id ?? ""}`, { schema: thread, signal }),
+    queryFn: async ({ signal }) => {
+      const opened = await api.get(`messaging/v1/threads/${id ?? ""}`, { schema: thread, signal });
+      placeInLists(queryClient, opened);
+      void queryClient.invalidateQueries({ queryKey: keys.unread });
+      return opened;
+    },
     enabled: id !== null,
     // Each opening reads it again: the server clears the unread mark then.
     staleTime: 0,
@@ -98,13 +135,110 @@ export function upsertMessage(queryClient: QueryClient, next: Message): void {
   });
 }
 
-/** A thread changed: its detail takes the new value; the lists re-read (order and unread counts). */
+/** Is this cached list a search (its results are the server's to decide) rather than a whole list? */
+function isSearchList(queryKey: readonly unknown[]): boolean {
+  return typeof queryKey[3] === "string" && queryKey[3] !== "";
+}
+
+/** The state of a cached list, from its key. */
+function listState(queryKey: readonly unknown[]): ThreadState | null {
+  return queryKey[2] === "active" || queryKey[2] === "inactive" ? queryKey[2] : null;
+}
+
+/**
+ * A thread changed or appeared: its detail takes the new value, each cached whole list puts it in
+ * its place (thread-cache.ts), the search results and the unread counts are read again.
+ */
 export function threadChanged(queryClient: QueryClient, next: Thread | null): Promise<void> {
-  if (next) {
-    // Only a thread already open is patched: opening one must reach the server (it marks it read).
-    queryClient.setQueryData(keys.thread(next.id), (old: Thread | undefined) => (old && next.updatedAt >= old.updatedAt ? next : old));
+  if (!next) {
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.lists }),
+      queryClient.invalidateQueries({ queryKey: keys.unread }),
+    ]).then(() => undefined);
   }
-  return queryClient.invalidateQueries({ queryKey: keys.lists });
+  // Only a thread already open is patched: opening one must reach the server (it marks it read).
+  queryClient.setQueryData(keys.thread(next.id), (old: Thread | undefined) => (old && next.updatedAt >= old.updatedAt ? next : old));
+  placeInLists(queryClient, next);
+  return refreshAfterChange(queryClient);
+}
+
+/** Applies `change` to every cached whole list (search results are read again instead). */
+function patchLists(queryClient: QueryClient, change: (data: ThreadPages, state: ThreadState) => ThreadPages): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: keys.lists })) {
+    const state = listState(query.queryKey);
+    if (!state || isSearchList(query.queryKey)) {
+      continue;
+    }
+    queryClient.setQueryData<ThreadPages>(query.queryKey, (data) => (data ? change(data, state) : data));
+    // A read under way (the first page, or all of them again) may have left before this change
+    // was committed, and its answer would overwrite the patch: it starts again. A next page is
+    // let through: it only adds rows past the loaded ones.
+    const reading = query.state.fetchStatus === "fetching" && !query.state.fetchMeta?.fetchMore;
+    if (reading) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }
+  }
+}
+
+function placeInLists(queryClient: QueryClient, next: Thread): void {
+  patchLists(queryClient, (data, state) => placeThread(data, next, state));
+}
+
+/**
+ * Our own text went out: its thread moves to the top with it at once, without waiting for the
+ * thread.updated event (which brings the same values: one transaction stamps both).
+ */
+function messageSent(queryClient: QueryClient, sent: Message): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: keys.lists })) {
+    const known = flattenThreads(queryClient.getQueryData<ThreadPages>(query.queryKey)).find((t) => t.id === sent.threadId);
+    if (known) {
+      placeInLists(queryClient, {
+        ...known,
+        lastMessage: sent,
+        updatedAt: sent.createdAt > known.updatedAt ? sent.createdAt : known.updatedAt,
+      });
+      return;
+    }
+  }
+}
+
+/** A thread is gone (deleted here or elsewhere): out of every cache. */
+export function threadRemoved(queryClient: QueryClient, id: string): Promise<void> {
+  queryClient.removeQueries({ queryKey: keys.thread(id) });
+  queryClient.removeQueries({ queryKey: keys.messages(id) });
+  patchLists(queryClient, (data) => dropThread(data, id));
+  return refreshAfterChange(queryClient);
+}
+
+/** A message's new status reaches the row that shows it as last message. */
+export function lastMessageChanged(queryClient: QueryClient, next: Message): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: keys.lists })) {
+    queryClient.setQueryData<ThreadPages>(query.queryKey, (data) => (data ? patchLastMessage(data, next) : data));
+  }
+}
+
+/** Changes within this time are followed by one read (a catch-up brings hundreds at once). */
+const REFRESH_BATCH_MS = 200;
+const batches = new WeakMap<QueryClient, Promise<void>>();
+
+/** What placing a thread cannot know: which threads a search now finds, and the unread counts. */
+function refreshAfterChange(queryClient: QueryClient): Promise<void> {
+  const waiting = batches.get(queryClient);
+  if (waiting) {
+    return waiting;
+  }
+  const batch = new Promise<void>((resolve) => {
+    setTimeout(resolve, REFRESH_BATCH_MS);
+  }).then(async () => {
+    // From here on, a new change starts the next batch: this read may have left before it.
+    batches.delete(queryClient);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.lists, predicate: (q) => isSearchList(q.queryKey) }),
+      queryClient.invalidateQueries({ queryKey: keys.unread }),
+    ]);
+  });
+  batches.set(queryClient, batch);
+  return batch;
 }
 
 /* ---------- changes ---------- */
@@ -112,10 +246,12 @@ export function threadChanged(queryClient: QueryClient, next: Thread | null): Pr
 export function useSendMessage(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post(`messaging/v1/threads/${threadId}/messages`, { body: { body }, schema: message }),
-    onSuccess: async (sent) => {
+    /** `mediaIds`: files already uploaded (media-api.ts), sent with the text in this order. */
+    mutationFn: (input: { body: string; mediaIds?: string[] }) =>
+      api.post(`messaging/v1/threads/${threadId}/messages`, { body: input, schema: message }),
+    onSuccess: (sent) => {
       upsertMessage(queryClient, sent);
-      await queryClient.invalidateQueries({ queryKey: keys.lists });
+      messageSent(queryClient, sent);
     },
   });
 }
@@ -142,11 +278,7 @@ export function useDeleteThread() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`messaging/v1/threads/${id}`, { schema: okResponse }),
-    onSuccess: async (_ok, id) => {
-      queryClient.removeQueries({ queryKey: keys.thread(id) });
-      queryClient.removeQueries({ queryKey: keys.messages(id) });
-      await queryClient.invalidateQueries({ queryKey: keys.lists });
-    },
+    onSuccess: (_ok, id) => threadRemoved(queryClient, id),
   });
 }
 

@@ -36,16 +36,3 @@ export function messageTime(intl: IntlShape, iso: string, now = new Date()): str
   const time = intl.formatTime(date, { hour: "2-digit", minute: "2-digit" });
   return sameDay(date, now) ? time : `${intl.formatDate(date, { day: "numeric", month: "short" })} ${time}`;
 }
-
-/** Does a thread match a search of at least 3 characters (number as typed or formatted, last text)? */
-export function matchesSearch(thread: Thread, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  const digits = needle.replace(/\D/g, "");
-  if (digits.length >= 3 && thread.contactPhone.replace(/\D/g, "").includes(digits)) {
-    return true;
-  }
-  if (threadName(thread).toLowerCase().includes(needle)) {
-    return true;
-  }
-  return (thread.lastMessage?.body.toLowerCase() ?? "").includes(needle);
-}

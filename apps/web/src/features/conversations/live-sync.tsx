@@ -1,80 +1,42 @@
-import { useEffect, useRef } from "react";
-import { useIntl } from "react-intl";
+import { useEffect, useMemo, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { TITLE_FLIP_MS, TITLE_HOLD_MS, message, thread } from "@relais/shared";
+import { message, thread } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { usePendingNotifications } from "../../app/shell/pending-notifications.tsx";
-import { keys, threadChanged, upsertMessage } from "./api.ts";
+import { useSession } from "../../app/session/session.tsx";
+import { keys, lastMessageChanged, threadChanged, threadRemoved, upsertMessage } from "./api.ts";
+import { NEW_MESSAGE_SOUND_URL, createChime, newMessageSignals } from "./new-message-signals.ts";
 import { getOpenThread } from "./open-thread.ts";
-
-/**
- * The tab title alternates to signal a new message (spec part 1 §2): the usual title for
- * TITLE_FLIP_MS, then the alert for TITLE_HOLD_MS, again and again until the window has focus.
- */
-function useTitleFlip(): { start: () => void } {
-  const intl = useIntl();
-  const running = useRef<(() => void) | null>(null);
-  const alertText = intl.formatMessage({ id: "conversations.title-new-message" });
-  const alertRef = useRef(alertText);
-  useEffect(() => {
-    alertRef.current = alertText;
-  }, [alertText]);
-
-  useEffect(
-    () => () => {
-      running.current?.();
-    },
-    [],
-  );
-
-  return {
-    start: () => {
-      if (running.current || document.hasFocus()) {
-        return;
-      }
-      const original = document.title;
-      let timer: number | undefined;
-      const showOriginal = (): void => {
-        document.title = original;
-        timer = window.setTimeout(showAlert, TITLE_FLIP_MS);
-      };
-      const showAlert = (): void => {
-        document.title = `(1) ${alertRef.current}`;
-        timer = window.setTimeout(showOriginal, TITLE_HOLD_MS);
-      };
-      const stop = (): void => {
-        window.clearTimeout(timer);
-        window.removeEventListener("focus", stop);
-        document.title = original;
-        running.current = null;
-      };
-      window.addEventListener("focus", stop);
-      running.current = stop;
-      showOriginal();
-    },
-  };
-}
+import { useTitleFlip } from "./use-title-flip.ts";
 
 /**
  * Keeps the text inbox's caches in step with the real-time events, on every shell screen: threads
- * and messages arrive without reload; an inbound text on another thread lights the red dot of the
- * Conversations item and flips the tab title.
+ * and messages arrive without reload, each list row moves to its place; an inbound text lights the
+ * red dot of the Conversations item, flips the tab title and rings (when the person wants sound).
  */
 export function ConversationsLiveSync() {
   const queryClient = useQueryClient();
   const { subscribe, onReady } = useRealtime();
   const { setPending } = usePendingNotifications();
+  const { profile } = useSession();
   const { start: flipTitle } = useTitleFlip();
-  const flipRef = useRef(flipTitle);
+  const chime = useMemo(() => createChime(() => new Audio(NEW_MESSAGE_SOUND_URL)), []);
+  // Read at each event, so the listener is not re-subscribed when they change.
+  const latest = useRef({ flipTitle, sound: profile.settings.audioNotifications });
   useEffect(() => {
-    flipRef.current = flipTitle;
+    latest.current = { flipTitle, sound: profile.settings.audioNotifications };
   });
 
   useEffect(
     () =>
       onReady((ready) => {
         if (ready.resync) {
+          // Too far behind to replay: start the lists again from their first page, re-read the rest.
+          void queryClient.resetQueries({ queryKey: keys.lists });
+          void queryClient.invalidateQueries({ queryKey: keys.all, predicate: (q) => q.queryKey[1] !== keys.lists[1] });
+        } else if (ready.fresh) {
+          // The lists were read before the stream started: what changed in between is read now.
           void queryClient.invalidateQueries({ queryKey: keys.all });
         }
       }),
@@ -93,11 +55,7 @@ export function ConversationsLiveSync() {
           }
           case "thread.removed": {
             const id = typeof event.payload.id === "string" ? event.payload.id : null;
-            if (id) {
-              queryClient.removeQueries({ queryKey: keys.thread(id) });
-              queryClient.removeQueries({ queryKey: keys.messages(id) });
-            }
-            void queryClient.invalidateQueries({ queryKey: keys.lists });
+            void (id ? threadRemoved(queryClient, id) : queryClient.invalidateQueries({ queryKey: keys.lists }));
             break;
           }
           case "message.created":
@@ -108,31 +66,39 @@ export function ConversationsLiveSync() {
               break;
             }
             upsertMessage(queryClient, parsed.data);
-            if (event.type === "message.created") {
-              void queryClient.invalidateQueries({ queryKey: keys.lists });
-              if (parsed.data.direction === "inbound") {
-                const open = getOpenThread();
-                if (open !== parsed.data.threadId) {
-                  setPending(true);
-                } else if (document.hasFocus()) {
-                  // Read as it arrives: the open thread does not stay marked unread.
-                  void api
-                    .put(`messaging/v1/threads/${open}`, { body: { attributes: { hasNotification: false } }, schema: thread })
-                    .then((next) => threadChanged(queryClient, next))
-                    .catch(() => undefined);
-                }
-                if (open !== parsed.data.threadId || !document.hasFocus()) {
-                  flipRef.current();
-                }
+            lastMessageChanged(queryClient, parsed.data);
+            if (event.type !== "message.created") {
+              break;
+            }
+            const open = getOpenThread();
+            const signals = newMessageSignals(parsed.data, open, document.hasFocus());
+            if (signals.pending) {
+              setPending(true);
+            }
+            if (signals.alert) {
+              latest.current.flipTitle();
+              if (latest.current.sound) {
+                chime();
               }
+            }
+            if (signals.markRead && open) {
+              // Read as it arrives: the open thread does not stay marked unread.
+              void api
+                .put(`messaging/v1/threads/${open}`, { body: { attributes: { hasNotification: false } }, schema: thread })
+                .then((next) => threadChanged(queryClient, next))
+                .catch(() => undefined);
             }
             break;
           }
+          case "team.membership":
+            // What this person may see changed: read everything again.
+            void queryClient.resetQueries({ queryKey: keys.all });
+            break;
           default:
             break;
         }
       }),
-    [subscribe, queryClient, setPending],
+    [subscribe, queryClient, setPending, chime],
   );
 
   return null;

@@ -1,15 +1,19 @@
-import { useEffect, useState } from "react";
-import { Avatar, Badge, Button, Group, Stack, Tabs, Text, TextInput } from "@mantine/core";
-import { IconArchive, IconMessages, IconPin, IconPlus, IconSearch } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { Badge, Button, CloseButton, Group, Loader, Skeleton, Stack, Tabs, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconArchive, IconMessages, IconPlus, IconSearch, IconSearchOff } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { MIN_SEARCH_CHARACTERS, type Thread, type ThreadState } from "@relais/shared";
+import { MIN_SEARCH_CHARACTERS, type ThreadState } from "@relais/shared";
 import { usePendingNotifications } from "../../app/shell/pending-notifications.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { SkeletonRows } from "../../ui/loaders.tsx";
-import { cx } from "../../ui/cx.ts";
-import { useThreads } from "./api.ts";
-import { avatarInitials, matchesSearch, shortTime, threadName } from "./format.ts";
-import classes from "./conversations.module.css";
+import { useThreads, useUnreadCounts } from "./api.ts";
+import { flattenThreads } from "./thread-cache.ts";
+import { THREAD_ROW_HEIGHT } from "./thread-row.tsx";
+import { ThreadRows } from "./thread-rows.tsx";
+import classes from "./thread-list.module.css";
+
+/** Typing pauses this long before the server is asked. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface Props {
   tab: ThreadState;
@@ -19,74 +23,61 @@ interface Props {
   onNew: () => void;
 }
 
-function ThreadRow({ thread, active, onOpen }: { thread: Thread; active: boolean; onOpen: (id: string) => void }) {
+/** Rows the shape of the real ones while the first page loads. */
+function ListSkeleton() {
   const intl = useIntl();
-  const name = threadName(thread);
-  const last = thread.lastMessage;
-  const unread = thread.attributes.hasNotification;
   return (
-    <button
-      type="button"
-      className={cx(classes.row, active && classes.rowActive)}
-      aria-current={active ? "true" : undefined}
-      data-thread={thread.contactPhone}
-      data-unread={unread ? "true" : "false"}
-      onClick={() => {
-        onOpen(thread.id);
-      }}
-    >
-      <Avatar radius="xl" color="relais" size={40} aria-hidden>
-        {avatarInitials(name)}
-      </Avatar>
-      <div className={classes.rowText}>
-        <Group justify="space-between" gap={6} wrap="nowrap">
-          <Group gap={4} wrap="nowrap" miw={0}>
-            {thread.attributes.pinned ? (
-              <IconPin size={14} color="var(--mantine-color-relais-7)" aria-label={intl.formatMessage({ id: "conversations.pinned" })} />
-            ) : null}
-            <Text size="sm" fw={unread ? 700 : 600} truncate="end">
-              {name}
-            </Text>
-          </Group>
-          <Text size="xs" c={unread ? "relais.7" : "dimmed"} fw={unread ? 600 : 400} style={{ flex: "none" }}>
-            {shortTime(intl, last?.createdAt ?? thread.updatedAt)}
-          </Text>
+    <Stack gap={2} p="xs" aria-busy="true" aria-label={intl.formatMessage({ id: "common.loading" })}>
+      {Array.from({ length: 7 }, (_, i) => (
+        <Group key={i} gap={12} wrap="nowrap" h={THREAD_ROW_HEIGHT} px={10}>
+          <Skeleton circle height={40} />
+          <Stack gap={8} style={{ flex: 1 }}>
+            <Skeleton height={10} width={`${String(50 + ((i * 17) % 30))}%`} radius="xl" />
+            <Skeleton height={8} width={`${String(65 + ((i * 11) % 25))}%`} radius="xl" />
+          </Stack>
         </Group>
-        <Group justify="space-between" gap={6} wrap="nowrap">
-          <Text size="xs" c={unread ? "dark" : "dimmed"} fw={unread ? 600 : 400} truncate="end">
-            {last ? (
-              last.direction === "outbound" ? (
-                intl.formatMessage({ id: "conversations.you" }, { text: last.body })
-              ) : (
-                last.body
-              )
-            ) : (
-              <FormattedMessage id="conversations.no-message" />
-            )}
-          </Text>
-          {unread ? (
-            <span className={classes.unreadDot} role="img" aria-label={intl.formatMessage({ id: "conversations.unread" })} />
-          ) : null}
-        </Group>
-      </div>
-    </button>
+      ))}
+    </Stack>
   );
 }
 
-/** Left pane: active and archived threads, a client-side search, new conversation, load more. */
+function TabLabel({ state, count }: { state: ThreadState; count: number }) {
+  const intl = useIntl();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <FormattedMessage id={state === "active" ? "conversations.tab.active" : "conversations.tab.archived"} />
+      {count > 0 ? (
+        <Badge
+          size="xs"
+          circle={count < 10}
+          color="relais"
+          aria-label={intl.formatMessage({ id: "conversations.unread-count" }, { count })}
+        >
+          {count}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * Left pane (spec part 1 §2): active and archived threads with their unread counts, a search of
+ * at least 3 characters run by the server, new conversation, and the virtualised rows.
+ */
 export function ThreadList({ tab, onTab, openId, onOpen, onNew }: Props) {
   const intl = useIntl();
-  const threads = useThreads(tab);
-  const [search, setSearch] = useState("");
-  const trimmed = search.trim();
-  const searching = trimmed.length >= MIN_SEARCH_CHARACTERS;
-  const tooShort = trimmed.length > 0 && !searching;
+  const [input, setInput] = useState("");
+  const typed = input.trim();
+  const [settled] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const search = settled.length >= MIN_SEARCH_CHARACTERS ? settled : "";
+  const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_CHARACTERS;
 
-  const all = threads.data?.pages.flatMap((p) => p.threads) ?? [];
-  const rows = searching ? all.filter((t) => matchesSearch(t, trimmed)) : all;
-  const unread = threads.data?.pages[0]?.unread;
+  const threads = useThreads(tab, search);
+  const rows = useMemo(() => flattenThreads(threads.data), [threads.data]);
+  const unread = useUnreadCounts().data;
   const { setPending } = usePendingNotifications();
   const nothingUnread = unread !== undefined && unread.active === 0 && unread.inactive === 0;
+  const searchingNow = threads.isFetching && !threads.isFetchingNextPage && (threads.isPlaceholderData || settled !== typed);
 
   // Nothing left unread: the drawer's red dot goes out.
   useEffect(() => {
@@ -95,24 +86,67 @@ export function ThreadList({ tab, onTab, openId, onOpen, onNew }: Props) {
     }
   }, [nothingUnread, setPending]);
 
-  const tabLabel = (state: ThreadState) => {
-    const count = unread ? (state === "active" ? unread.active : unread.inactive) : 0;
-    return (
-      <Group gap={6} wrap="nowrap">
-        <FormattedMessage id={state === "active" ? "conversations.tab.active" : "conversations.tab.archived"} />
-        {count > 0 ? (
-          <Badge
+  const { fetchNextPage } = threads;
+  const loadMore = useMemo(
+    () => () => {
+      void fetchNextPage();
+    },
+    [fetchNextPage],
+  );
+
+  let body;
+  if (threads.isPending) {
+    body = <ListSkeleton />;
+  } else if (threads.isError && rows.length === 0) {
+    body = (
+      <EmptyState
+        size="sm"
+        icon={<IconMessages />}
+        title={<FormattedMessage id="conversations.load-failed" />}
+        actions={
+          <Button
+            variant="light"
             size="xs"
-            circle={count < 10}
-            color="relais"
-            aria-label={intl.formatMessage({ id: "conversations.unread-count" }, { count })}
+            onClick={() => {
+              void threads.refetch();
+            }}
           >
-            {count}
-          </Badge>
-        ) : null}
-      </Group>
+            <FormattedMessage id="conversations.retry-load" />
+          </Button>
+        }
+      />
     );
-  };
+  } else if (rows.length === 0 && search) {
+    body = (
+      <EmptyState
+        size="sm"
+        icon={<IconSearchOff />}
+        title={<FormattedMessage id="conversations.no-match" />}
+        description={<FormattedMessage id="conversations.no-match-hint" values={{ search }} />}
+      />
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState
+        size="sm"
+        icon={tab === "active" ? <IconMessages /> : <IconArchive />}
+        title={<FormattedMessage id={tab === "active" ? "conversations.empty.title" : "conversations.empty-archived.title"} />}
+        description={<FormattedMessage id={tab === "active" ? "conversations.empty.hint" : "conversations.empty-archived.hint"} />}
+      />
+    );
+  } else {
+    body = (
+      <ThreadRows
+        rows={rows}
+        openId={openId}
+        onOpen={onOpen}
+        hasNextPage={threads.hasNextPage}
+        isFetchingNextPage={threads.isFetchingNextPage}
+        nextPageFailed={threads.isFetchNextPageError}
+        fetchNextPage={loadMore}
+      />
+    );
+  }
 
   return (
     <section className={classes.listPane} aria-label={intl.formatMessage({ id: "conversations.list-label" })}>
@@ -121,14 +155,34 @@ export function ThreadList({ tab, onTab, openId, onOpen, onNew }: Props) {
           <FormattedMessage id="conversations.new" />
         </Button>
         <TextInput
-          value={search}
+          type="search"
+          value={input}
           onChange={(e) => {
-            setSearch(e.currentTarget.value);
+            setInput(e.currentTarget.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              setInput("");
+            }
           }}
           leftSection={<IconSearch size={16} />}
+          rightSection={
+            searchingNow ? (
+              <Loader size={14} />
+            ) : input ? (
+              <CloseButton
+                size="sm"
+                aria-label={intl.formatMessage({ id: "conversations.search-clear" })}
+                onClick={() => {
+                  setInput("");
+                }}
+              />
+            ) : null
+          }
           placeholder={intl.formatMessage({ id: "conversations.search" })}
           aria-label={intl.formatMessage({ id: "conversations.search" })}
-          error={tooShort ? intl.formatMessage({ id: "error.min-search-characters" }) : undefined}
+          description={tooShort ? intl.formatMessage({ id: "error.min-search-characters" }) : undefined}
+          inputWrapperOrder={["input", "description"]}
           size="sm"
         />
         <Tabs
@@ -140,69 +194,16 @@ export function ThreadList({ tab, onTab, openId, onOpen, onNew }: Props) {
           }}
         >
           <Tabs.List grow>
-            <Tabs.Tab value="active">{tabLabel("active")}</Tabs.Tab>
-            <Tabs.Tab value="inactive">{tabLabel("inactive")}</Tabs.Tab>
+            <Tabs.Tab value="active">
+              <TabLabel state="active" count={unread?.active ?? 0} />
+            </Tabs.Tab>
+            <Tabs.Tab value="inactive">
+              <TabLabel state="inactive" count={unread?.inactive ?? 0} />
+            </Tabs.Tab>
           </Tabs.List>
         </Tabs>
       </div>
-
-      <div className={classes.listBody}>
-        {threads.isPending ? (
-          <Stack p="xs">
-            <SkeletonRows rows={6} height={52} />
-          </Stack>
-        ) : threads.isError ? (
-          <EmptyState
-            size="sm"
-            icon={<IconMessages />}
-            title={<FormattedMessage id="conversations.load-failed" />}
-            actions={
-              <Button
-                variant="light"
-                size="xs"
-                onClick={() => {
-                  void threads.refetch();
-                }}
-              >
-                <FormattedMessage id="conversations.retry-load" />
-              </Button>
-            }
-          />
-        ) : all.length === 0 ? (
-          <EmptyState
-            size="sm"
-            icon={tab === "active" ? <IconMessages /> : <IconArchive />}
-            title={<FormattedMessage id={tab === "active" ? "conversations.empty.title" : "conversations.empty-archived.title"} />}
-            description={<FormattedMessage id={tab === "active" ? "conversations.empty.hint" : "conversations.empty-archived.hint"} />}
-          />
-        ) : rows.length === 0 ? (
-          <Text size="sm" c="dimmed" ta="center" py="lg">
-            <FormattedMessage id="conversations.no-match" />
-          </Text>
-        ) : (
-          <Stack gap={2} role="list">
-            {rows.map((t) => (
-              <div role="listitem" key={t.id}>
-                <ThreadRow thread={t} active={t.id === openId} onOpen={onOpen} />
-              </div>
-            ))}
-          </Stack>
-        )}
-        {threads.hasNextPage ? (
-          <Group justify="center" mt="sm">
-            <Button
-              variant="subtle"
-              size="xs"
-              loading={threads.isFetchingNextPage}
-              onClick={() => {
-                void threads.fetchNextPage();
-              }}
-            >
-              <FormattedMessage id="conversations.load-more" />
-            </Button>
-          </Group>
-        ) : null}
-      </div>
+      {body}
     </section>
   );
 }

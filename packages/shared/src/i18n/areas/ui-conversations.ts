@@ -8,6 +8,10 @@ export const uiConversations = defineMessages({
   "realtime.connecting": ["Temps réel : connexion…", "Real time: connecting…"],
   "realtime.connected": ["Temps réel : connecté", "Real time: connected"],
   "realtime.reconnecting": ["Temps réel : reconnexion…", "Real time: reconnecting…"],
+  "realtime.polling": [
+    "Temps réel : connexion directe impossible, mise à jour toutes les 2,5 secondes",
+    "Real time: no direct connection, updating every 2.5 seconds",
+  ],
   "realtime.failed": ["Temps réel : connexion impossible, nouvel essai en cours", "Real time: unable to connect, trying again"],
 
   // Tab title while something new waits
@@ -20,7 +24,8 @@ export const uiConversations = defineMessages({
   "conversations.unread-count": ["{count, plural, one {# non lue} other {# non lues}}", "{count, plural, one {# unread} other {# unread}}"],
   "conversations.search": ["Rechercher un numéro ou un message", "Search a number or a message"],
   "conversations.new": ["Nouvelle conversation", "New conversation"],
-  "conversations.load-more": ["Afficher plus", "Show more"],
+  "conversations.search-clear": ["Effacer la recherche", "Clear the search"],
+  "conversations.attachment": ["Pièce jointe", "Attachment"],
   "conversations.unread": ["Non lue", "Unread"],
   "conversations.pinned": ["Épinglée", "Pinned"],
   "conversations.no-message": ["Aucun message", "No message"],
@@ -36,6 +41,10 @@ export const uiConversations = defineMessages({
     "The conversations you archive are kept here.",
   ],
   "conversations.no-match": ["Aucune conversation ne correspond à la recherche.", "No conversation matches the search."],
+  "conversations.no-match-hint": [
+    "Rien pour « {search} » dans les numéros ni dans les derniers messages. Essayez une partie d'un numéro ou un autre mot.",
+    "Nothing for “{search}” in the numbers or the last messages. Try part of a number or another word.",
+  ],
   "conversations.load-failed": ["Les conversations n'ont pas pu être chargées.", "The conversations could not be loaded."],
   "conversations.retry-load": ["Réessayer", "Try again"],
 
@@ -84,6 +93,18 @@ export const uiConversations = defineMessages({
     "Write a message (Enter to send, Shift+Enter for a new line)",
   ],
   "composer.send": ["Envoyer", "Send"],
+
+  // Attachments (media) in the composer and in messages
+  "composer.attach": ["Joindre un fichier", "Attach a file"],
+  "composer.attachments": ["Pièces jointes à envoyer", "Attachments to send"],
+  "composer.remove-attachment": ["Retirer {name}", "Remove {name}"],
+  "composer.uploading": ["Téléversement de {name}…", "Uploading {name}…"],
+  "message.media.list": ["Pièces jointes", "Attachments"],
+  "message.media.image": ["Image {name}", "Image {name}"],
+  "message.media.open": ["Agrandir l'image {name}", "Enlarge the image {name}"],
+  "message.media.download": ["Télécharger {name}", "Download {name}"],
+  "message.media.loading": ["Chargement de l'image…", "Loading the image…"],
+  "message.media.unavailable": ["Aperçu indisponible", "Preview unavailable"],
 
   // New conversation dialog
   "new-conversation.title": ["Nouvelle conversation", "New conversation"],
