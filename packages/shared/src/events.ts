@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContactSummary } from "./contracts/contacts.ts";
 
 /**
  * Real-time events (DESIGN §5): every name a server may write to the `events` log, with its
@@ -37,6 +38,11 @@ export type EventMap = {
   "transfer.updated": PayloadToDefine;
   "queue.updated": PayloadToDefine;
   "status.updated": PayloadToDefine;
+  // Contacts (apps/server/src/modules/contacts), organisation-wide: every staff member may read
+  // contacts, and the conversation list shows their names.
+  "contact.created": ContactSummary;
+  "contact.updated": ContactSummary;
+  "contact.removed": { id: string };
 };
 
 export type EventName = keyof EventMap;
@@ -56,6 +62,9 @@ export const EVENT_NAMES = [
   "transfer.updated",
   "queue.updated",
   "status.updated",
+  "contact.created",
+  "contact.updated",
+  "contact.removed",
 ] as const satisfies readonly EventName[];
 
 // Every name of the map is listed above (`satisfies` checks nothing else is): else a compile error.

@@ -2,6 +2,7 @@ import type { Role, TeamRole } from "@relais/shared";
 import { withTenant, type Db } from "../db/database.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import { insertOrganization, insertTeam, insertUser } from "./builders.ts";
+import { DEMO_CLINIC_CONTACTS, DEMO_NOTARY_CONTACTS, seedDemoContacts } from "./demo-contacts.ts";
 
 /** Fixed ids so that the seed can tell, on every start, whether the demo is already there. */
 export const DEMO_CLINIC_ID = "0b1e2d3c-4a5b-4c6d-8e7f-000000000001";
@@ -109,4 +110,6 @@ export async function seedDemo(owner: Db, log: (msg: string) => void): Promise<v
     await seedUsers(owner, DEMO_NOTARY_ID, teams, DEMO_NOTARY_USERS, hash);
     log("demo notary office seeded");
   }
+  if (await seedDemoContacts(owner, DEMO_CLINIC_ID, DEMO_CLINIC_CONTACTS, "admin@clinique-demo.ca")) log("demo clinic contacts seeded");
+  if (await seedDemoContacts(owner, DEMO_NOTARY_ID, DEMO_NOTARY_CONTACTS, "admin@notaire-demo.ca")) log("demo notary contacts seeded");
 }
