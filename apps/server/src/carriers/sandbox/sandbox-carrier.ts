@@ -100,10 +100,7 @@ export class SandboxCarrier implements Carrier {
       if (oldest !== undefined) this.outbox.delete(oldest);
     }
     const fails = this.opts.failureRate > 0 && Math.random() < this.opts.failureRate;
-    this.later(this.opts.deliveryMs, () => this.report(entry, "sent"));
-    this.later(2 * this.opts.deliveryMs, () =>
-      fails ? this.report(entry, "failed", "sandbox: simulated network failure") : this.report(entry, "delivered"),
-    );
+    this.later(this.opts.deliveryMs, () => void this.simulateDelivery(entry, fails));
     return { carrierMessageId: entry.carrierMessageId };
   }
 
@@ -146,12 +143,28 @@ export class SandboxCarrier implements Carrier {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private report(entry: SandboxOutboxEntry, status: "sent" | "delivered" | "failed", failureReason: string | null = null) {
+  /**
+   * "sent", then the final status one delay after "sent" was handled — not one delay after the
+   * send: two timers racing under load could report "delivered" before "sent" was recorded.
+   */
+  private async simulateDelivery(entry: SandboxOutboxEntry, fails: boolean): Promise<void> {
+    await this.report(entry, "sent");
+    this.later(this.opts.deliveryMs, () =>
+      fails ? void this.report(entry, "failed", "sandbox: simulated network failure") : void this.report(entry, "delivered"),
+    );
+  }
+
+  /** Reports a status to the handler; resolves once it was handled (or failed, which is logged). */
+  private async report(
+    entry: SandboxOutboxEntry,
+    status: "sent" | "delivered" | "failed",
+    failureReason: string | null = null,
+  ): Promise<void> {
     entry.status = status;
     entry.failureReason = failureReason;
     const handler = this.handler;
     if (!handler) return;
-    void this.track(
+    await this.track(
       handler.onStatus({ carrierMessageId: entry.carrierMessageId, idempotencyKey: entry.idempotencyKey, status, failureReason }),
     ).catch(this.onError);
   }
