@@ -6,6 +6,7 @@ import type { Mailer } from "./platform/mail.ts";
 import type { RateLimiter } from "./platform/rate-limit.ts";
 import type { FileStore } from "./platform/storage/file-store.ts";
 import type { LinkSigner } from "./platform/storage/signed-links.ts";
+import type { JobsOptions } from "./platform/jobs/jobs.ts";
 
 /** What the routes need from the process: built once in main.ts (or by a test) and passed down. */
 export type AppDeps = {
@@ -20,4 +21,6 @@ export type AppDeps = {
   files: FileStore;
   /** Signs the public links through which a carrier or the simulator fetches a media file. */
   mediaLinks: LinkSigner;
+  /** The durable job worker of this process, started with the app; none: jobs wait for another process. */
+  jobs?: JobsOptions | null;
 };

@@ -4,6 +4,7 @@ import { buildApp } from "./app.ts";
 import { createDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { installJobs } from "./platform/jobs/jobs.ts";
 import { createTokenSigner } from "./platform/auth/tokens.ts";
 import { createMailer } from "./platform/mail.ts";
 import { createCarrier } from "./carriers/select.ts";
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
     files: createLocalFileStore(path.join(config.DATA_DIR, "files")),
     // Derived from the token secret, so every node of a cluster signs and checks the same links.
     mediaLinks: createLinkSigner(jwtSecret, "media", MEDIA_LINK_TTL_SECONDS),
+    // The job worker runs as the owner: it reads and locks the jobs of every organisation.
+    // 8 jobs at once, fetched 10 at a time: the sends wait on the network and on PostgreSQL,
+    // not on the CPU (bench/scheduled, decision 0009).
+    jobs: { connectionString: url, concurrency: 8, localQueueSize: 10 },
   };
   const app = await buildApp(deps);
 
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
 
   try {
     const applied = await migrateToLatest(db.owner);
+    await installJobs(url);
     if (embedded && appPassword) await enableAppLogin(db.owner, url, appPassword);
     if (!appUrl) app.log.warn("DATABASE_APP_URL is unset: requests reach relais_app through SET ROLE (see docs/decisions/0002)");
     if (applied.length) app.log.info({ applied }, "migrations applied");

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { createDatabase } from "../src/db/database.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
+import { installJobs } from "../src/platform/jobs/jobs.ts";
 import { enableAppLogin } from "../src/db/app-login.ts";
 import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { seedReference } from "../src/seed/reference.ts";
@@ -50,6 +51,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${template}`);
   const db = createDatabase(withDatabase(serverUrl, template), { appPoolSize: 1, ownerPoolSize: 1 });
   await migrateToLatest(db.owner);
+  await installJobs(withDatabase(serverUrl, template));
   // Requests in tests log in as relais_app itself, as they do on the embedded database.
   await enableAppLogin(db.owner, serverUrl, TEST_APP_PASSWORD);
   await seedReference(db.owner);

@@ -90,7 +90,11 @@ export type TestApp = {
 let counter = 0;
 
 /** The whole server on its own database, with factories that build a consistent tenant graph. */
-export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}, opts: { carrier?: Carrier } = {}): Promise<TestApp> {
+export async function createTestApp(
+  // jobs: false leaves the app without its job worker (outbound texts then wait in the queue).
+  { jobs = true, ...overrides }: Partial<AppDeps["config"]> & { jobs?: boolean } = {},
+  opts: { carrier?: Carrier } = {},
+): Promise<TestApp> {
   const database = await cloneDatabase();
   const db = createDatabase(database.url, { appUrl: appUrlFor(database.url, TEST_APP_PASSWORD), appPoolSize: 10, ownerPoolSize: 2 });
   const config = {
@@ -114,6 +118,9 @@ export async function createTestApp(overrides: Partial<AppDeps["config"]> = {}, 
       carrier: opts.carrier ?? carrier,
       files,
       mediaLinks,
+      // Outbound texts are sent by jobs: the worker runs as in production, polling often for the
+      // jobs due later that a test brings forward.
+      jobs: jobs ? { connectionString: database.url, concurrency: 2, pollIntervalMs: 200 } : null,
     },
     { logger: false },
   );

@@ -6,6 +6,10 @@ import * as m0004 from "./0004_media.ts";
 import * as m0005 from "./0005_sentiment_and_short_links.ts";
 import * as m0006 from "./0006_automatic_texts.ts";
 import * as m0007 from "./0007_contacts.ts";
+import * as m0008 from "./0008_appointments.ts";
+import * as m0009 from "./0009_jobs_and_scheduled_messages.ts";
+import * as m0010 from "./0010_text_blocks_and_templates.ts";
+import * as m0011 from "./0011_contact_imports.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -19,4 +23,8 @@ export const migrations: Record<string, Migration> = {
   "0005_sentiment_and_short_links": m0005,
   "0006_automatic_texts": m0006,
   "0007_contacts": m0007,
+  "0008_appointments": m0008,
+  "0009_jobs_and_scheduled_messages": m0009,
+  "0010_text_blocks_and_templates": m0010,
+  "0011_contact_imports": m0011,
 };

@@ -424,7 +424,8 @@ describe("replyToMissedCall (for the voice work)", () => {
         .executeTakeFirstOrThrow(),
     );
     expect(thread).toMatchObject({ id: replies[0]?.thread_id, last_message_id: message?.id, state: "active" });
-    await until(async () => network.outboxFor(contact).find((e) => e.status === "delivered"), "missed-call text delivered");
+    // Handed over by the send-text job, which the app's job worker runs with the app's carrier.
+    await until(async () => t.carrier.outboxFor(contact).find((e) => e.status === "delivered"), "missed-call text delivered");
 
     expect(await replyToMissedCall(m, org.orgId, org.teams.main, contact)).toBeNull();
     expect(await repliesTo(contact)).toHaveLength(1);

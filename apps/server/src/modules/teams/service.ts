@@ -83,6 +83,12 @@ export async function findTeamFor(tx: Tx, ctx: Ctx, teamId: string): Promise<Tea
   return row ? presentTeam(row, ctx) : null;
 }
 
+/** The texting number of a team, for work done with no caller (jobs); null: none or no team. */
+export async function teamPhoneOf(tx: Tx, orgId: string, teamId: string): Promise<string | null> {
+  const row = await repo.findTeam(tx, orgId, teamId);
+  return row?.phone_number ?? null;
+}
+
 /**
  * POST user-groups: administrators only. A new team is born with its members, at least one
  * administrator and one user; a single-team plan refuses a second team.

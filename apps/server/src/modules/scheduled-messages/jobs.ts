@@ -1,0 +1,81 @@
+import { withTenant, type Db } from "../../db/database.ts";
+import type { JobTasks } from "../../platform/jobs/jobs.ts";
+import { openSystemThread, queueSystemText, type Messaging } from "../messaging/service.ts";
+import { teamPhoneOf } from "../teams/service.ts";
+import { reminderAt } from "./policy.ts";
+import * as repo from "./repo.ts";
+import { SCHEDULED_REMINDER_TASK, SCHEDULED_SEND_TASK, scheduledReminderJob, scheduledSendJob } from "./service.ts";
+
+/**
+ * A job that meets a row moved later than its own time (an edit committed while the job was
+ * already taken) leaves it: the edit added the job of the new time. Some slack covers the clocks
+ * of the worker's node and of PostgreSQL, which decides when a job is due.
+ */
+const EARLY_SLACK_MS = 30_000;
+
+/** What a reminder texts: the message itself, announced as a reminder (docs/decisions/0009-jobs.md). */
+export const reminderText = (body: string) => `Rappel : ${body}`;
+
+/**
+ * The scheduled message's text, queued in the conversation with the recipient (created if
+ * missing) through the messaging service, whose send-text job then hands it to the carrier. The
+ * row is locked and marked queued in the same transaction, and the text's idempotency key is
+ * derived from the row, so a job run twice (crash, retry) queues it once.
+ */
+async function sendScheduled(db: Db, m: Messaging, payload: unknown): Promise<void> {
+  const { orgId, id } = scheduledSendJob.parse(payload);
+  await withTenant(db, orgId, async (tx) => {
+    const row = await repo.findScheduled(tx, orgId, id, true);
+    if (!row || row.status !== "scheduled") return;
+    if (row.scheduled_at.getTime() > Date.now() + EARLY_SLACK_MS) return;
+    const from = await teamPhoneOf(tx, orgId, row.team_id);
+    if (!from) return repo.markFailed(tx, orgId, id, "no-phones-configured");
+    const thread = await openSystemThread(tx, orgId, row.team_id, row.to_phone);
+    const text = await queueSystemText(m, tx, orgId, {
+      thread,
+      teamId: row.team_id,
+      from,
+      to: row.to_phone,
+      body: row.body,
+      authorId: row.created_by,
+      idempotencyKey: `scheduled:${id}`,
+    });
+    await repo.markQueued(tx, orgId, id, text.id);
+  });
+}
+
+/**
+ * A reminder before a message still waiting: once per reminder and planned time (an edit that
+ * moves the time plans the reminders again, with new keys).
+ */
+async function sendReminder(db: Db, m: Messaging, payload: unknown): Promise<void> {
+  const { orgId, id, reminder } = scheduledReminderJob.parse(payload);
+  await withTenant(db, orgId, async (tx) => {
+    const row = await repo.findScheduled(tx, orgId, id, true);
+    if (!row || row.status !== "scheduled") return;
+    if (!row.reminders.includes(reminder) || row.reminders_sent.includes(reminder)) return;
+    const at = reminderAt(row.scheduled_at, reminder);
+    if (at.getTime() > Date.now() + EARLY_SLACK_MS) return;
+    const from = await teamPhoneOf(tx, orgId, row.team_id);
+    if (!from) return;
+    const thread = await openSystemThread(tx, orgId, row.team_id, row.to_phone);
+    await queueSystemText(m, tx, orgId, {
+      thread,
+      teamId: row.team_id,
+      from,
+      to: row.to_phone,
+      body: reminderText(row.body),
+      authorId: row.created_by,
+      idempotencyKey: `scheduled:${id}:reminder:${reminder}:${row.scheduled_at.getTime()}`,
+    });
+    await repo.markReminderSent(tx, orgId, id, reminder);
+  });
+}
+
+/** The tasks this module gives the job worker (app.ts). */
+export function scheduledMessageTasks(db: Db, m: Messaging): JobTasks {
+  return {
+    [SCHEDULED_SEND_TASK]: (p) => sendScheduled(db, m, p),
+    [SCHEDULED_REMINDER_TASK]: (p) => sendReminder(db, m, p),
+  };
+}

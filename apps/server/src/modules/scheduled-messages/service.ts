@@ -1,0 +1,158 @@
+import {
+  SCHEDULED_REMINDERS,
+  skipsScheduledLookup,
+  typedPhoneToE164,
+  type ScheduledMessage,
+  type ScheduledMessageRequest,
+  type ScheduledMessagesQuery,
+  type ScheduledReminder,
+} from "@relais/shared";
+import { z } from "zod";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import type { Ctx } from "../../platform/auth/ctx.ts";
+import { recordAudit } from "../../platform/audit.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
+import { addJob, removeJob } from "../../platform/jobs/jobs.ts";
+import { outboundOutcomes } from "../messaging/service.ts";
+import { teamForNewThread } from "../messaging/policy.ts";
+import { loadOrganization } from "../organizations/service.ts";
+import { findTeamFor } from "../teams/service.ts";
+import { canChangeScheduled, canSeeScheduled, isFarEnough, reminderAt, remindersToPlan } from "./policy.ts";
+import { presentScheduled } from "./presenter.ts";
+import * as repo from "./repo.ts";
+
+/** The jobs of scheduled messages: the text at its time, each reminder before it. */
+export const SCHEDULED_SEND_TASK = "scheduled-send";
+export const SCHEDULED_REMINDER_TASK = "scheduled-reminder";
+/** Payloads as the queue hands them back, checked: orgId is stamped by relais_jobs.add_job. */
+export const scheduledSendJob = z.object({ orgId: z.uuid(), id: z.uuid() });
+export const scheduledReminderJob = z.object({ orgId: z.uuid(), id: z.uuid(), reminder: z.enum(SCHEDULED_REMINDERS) });
+
+/** Job keys: adding a job under the same key replaces the pending one (an edit moves it). */
+export const sendJobKey = (id: string) => `scheduled:${id}`;
+export const reminderJobKey = (id: string, r: ScheduledReminder) => `scheduled:${id}:reminder:${r}`;
+
+type Input = ScheduledMessageRequest & { reminders?: ScheduledReminder[] };
+
+async function presentRows(tx: Tx, orgId: string, rows: repo.ScheduledRow[]): Promise<ScheduledMessage[]> {
+  const ids = rows.flatMap((r) => (r.message_id ? [r.message_id] : []));
+  const outcomes = await outboundOutcomes(tx, orgId, ids);
+  return rows.map((r) => presentScheduled(r, r.message_id ? outcomes.get(r.message_id) : undefined));
+}
+
+/** A scheduled message the caller may see, locked when asked; 404 for another team's or organisation's. */
+async function visibleScheduled(tx: Tx, ctx: Ctx, id: string, lock = false): Promise<repo.ScheduledRow> {
+  const row = await repo.findScheduled(tx, ctx.orgId, id, lock);
+  if (!row || !canSeeScheduled(ctx, row.team_id)) throw notFound();
+  return row;
+}
+
+/**
+ * The checked fields of a request: the recipient in E.164, a team of the caller with a texting
+ * number, the planned instant from the organisation's time zone at least five minutes after `now`.
+ */
+async function fieldsOf(tx: Tx, ctx: Ctx, input: Input, now: Date): Promise<repo.ScheduledFields> {
+  const toPhone = typedPhoneToE164(input.toPhoneNumber);
+  if (!toPhone) throw new AppError("error.phone-invalid", 400, undefined, [{ path: "toPhoneNumber", code: "error.phone-invalid" }]);
+  const teamId = input.teamId ?? teamForNewThread(ctx);
+  if (!teamId) throw new AppError("error.not-member", 403);
+  if (!canSeeScheduled(ctx, teamId)) throw notFound();
+  const team = await findTeamFor(tx, ctx, teamId);
+  if (!team) throw notFound();
+  if (!team.phoneNumber) throw conflict("error.no-phones-configured");
+  const org = await loadOrganization(tx, ctx.orgId);
+  const at = await repo.instantOf(tx, input.date, input.time, org.timezone);
+  if (!isFarEnough(at, now)) {
+    throw new AppError("validation.scheduled-too-soon", 400, undefined, [{ path: "time", code: "validation.scheduled-too-soon" }]);
+  }
+  const reminders = SCHEDULED_REMINDERS.filter((r) => (input.reminders ?? []).includes(r));
+  return { teamId, toPhone, title: input.title, body: input.message, date: input.date, time: input.time, at, reminders };
+}
+
+/** The message's jobs, added or moved to its (new) time; reminders no longer wanted or too late are removed. */
+async function planJobs(tx: Tx, row: repo.ScheduledRow, now: Date): Promise<void> {
+  await addJob(tx, SCHEDULED_SEND_TASK, { id: row.id }, { runAt: row.scheduled_at, jobKey: sendJobKey(row.id) });
+  const planned = remindersToPlan(row.scheduled_at, row.reminders as ScheduledReminder[], now);
+  for (const r of SCHEDULED_REMINDERS) {
+    if (planned.includes(r)) {
+      await addJob(
+        tx,
+        SCHEDULED_REMINDER_TASK,
+        { id: row.id, reminder: r },
+        { runAt: reminderAt(row.scheduled_at, r), jobKey: reminderJobKey(row.id, r) },
+      );
+    } else {
+      await removeJob(tx, reminderJobKey(row.id, r));
+    }
+  }
+}
+
+async function removeJobs(tx: Tx, id: string): Promise<void> {
+  await removeJob(tx, sendJobKey(id));
+  for (const r of SCHEDULED_REMINDERS) await removeJob(tx, reminderJobKey(id, r));
+}
+
+/** POST scheduled-messages: a text planned for a date and time of the organisation, with its jobs. */
+export async function createScheduled(db: Db, ctx: Ctx, input: Input, now: Date): Promise<ScheduledMessage> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    const row = await repo.insertScheduled(tx, ctx.orgId, ctx.userId, await fieldsOf(tx, ctx, input, now));
+    await planJobs(tx, row, now);
+    return (await presentRows(tx, ctx.orgId, [row]))[0] as ScheduledMessage;
+  });
+}
+
+/** GET scheduled-messages: the caller's teams' (or one of them), soonest first, by outcome when asked. */
+export async function listScheduled(db: Db, ctx: Ctx, query: ScheduledMessagesQuery): Promise<ScheduledMessage[]> {
+  if (query.teamId && !canSeeScheduled(ctx, query.teamId)) throw notFound();
+  const teamIds = query.teamId ? [query.teamId] : ctx.teams.map((t) => t.id);
+  const all = await withTenant(db, ctx.orgId, async (tx) => presentRows(tx, ctx.orgId, await repo.listScheduled(tx, ctx.orgId, teamIds)));
+  return query.status ? all.filter((s) => s.status === query.status) : all;
+}
+
+/**
+ * GET scheduled-messages/phone/{phone}: those to one number, for a conversation. Emergency numbers
+ * and anonymous callers are not looked up (spec part 1 §7): an empty list, no query.
+ */
+export async function listScheduledForPhone(db: Db, ctx: Ctx, phone: string): Promise<ScheduledMessage[]> {
+  if (skipsScheduledLookup(phone)) return [];
+  const toPhone = typedPhoneToE164(phone);
+  if (!toPhone) throw badRequest("error.phone-invalid");
+  const teamIds = ctx.teams.map((t) => t.id);
+  return withTenant(db, ctx.orgId, async (tx) => presentRows(tx, ctx.orgId, await repo.listScheduled(tx, ctx.orgId, teamIds, toPhone)));
+}
+
+export async function getScheduled(db: Db, ctx: Ctx, id: string): Promise<ScheduledMessage> {
+  return withTenant(
+    db,
+    ctx.orgId,
+    async (tx) => (await presentRows(tx, ctx.orgId, [await visibleScheduled(tx, ctx, id)]))[0] as ScheduledMessage,
+  );
+}
+
+/** A message still waiting, that the caller may change; else 403, or 409 once it has gone. */
+async function changeable(tx: Tx, ctx: Ctx, id: string): Promise<repo.ScheduledRow> {
+  const row = await visibleScheduled(tx, ctx, id, true);
+  if (!canChangeScheduled(ctx, row)) throw forbidden();
+  if (row.status !== "scheduled") throw conflict("error.scheduled-message-save");
+  return row;
+}
+
+/** PUT scheduled-messages/{id}: replaced while still waiting; its jobs move with it (same keys). */
+export async function updateScheduled(db: Db, ctx: Ctx, id: string, input: Input, now: Date): Promise<ScheduledMessage> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    await changeable(tx, ctx, id);
+    const row = await repo.updateScheduled(tx, ctx.orgId, id, await fieldsOf(tx, ctx, input, now));
+    await planJobs(tx, row, now);
+    return (await presentRows(tx, ctx.orgId, [row]))[0] as ScheduledMessage;
+  });
+}
+
+/** DELETE scheduled-messages/{id}: cancelled while still waiting; its jobs go with it. */
+export async function deleteScheduled(db: Db, ctx: Ctx, id: string): Promise<void> {
+  await withTenant(db, ctx.orgId, async (tx) => {
+    const row = await changeable(tx, ctx, id);
+    await removeJobs(tx, id);
+    await repo.deleteScheduled(tx, ctx.orgId, id);
+    await recordAudit(tx, ctx, "delete", "scheduled_message", id, { teamId: row.team_id, toPhone: row.to_phone });
+  });
+}

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { DEMO } from "./support/accounts.ts";
+import { login } from "./support/auth.ts";
+import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
+
+/** The date and HH:mm that `minutes` from now read in Toronto (the demo clinic's time zone). */
+function torontoWallClock(minutes: number): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Toronto",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+test("message programmé : la règle des 5 minutes en français, puis programmé, listé et annulé", async ({ page, browser }, testInfo) => {
+  const contact = uniqueContact();
+  const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
+  // The conversation exists before the staff signs in: this journey is about scheduling.
+  await phone.send("Bonjour, pouvez-vous me rappeler mon rendez-vous?");
+  await login(page, DEMO.user);
+  const row = page.getByRole("region", { name: "Liste des conversations" }).locator(`[data-thread="${contact.e164}"]`);
+  await row.click();
+  const thread = page.getByTestId("open-thread");
+  await expect(thread.getByText("Bonjour, pouvez-vous me rappeler mon rendez-vous?")).toBeVisible();
+
+  // --- Two minutes ahead: the server answers the spec's text, in French. ---
+  await thread.getByRole("button", { name: "Programmer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Programmer un message" });
+  await dialog.getByRole("textbox", { name: "Titre" }).fill("Rappel de rendez-vous");
+  await dialog.getByRole("textbox", { name: "Message" }).fill("Votre rendez-vous est demain à 9 h.");
+  const soon = torontoWallClock(2);
+  await dialog.getByLabel("Date", { exact: true }).fill(soon.date);
+  await dialog.getByLabel("Heure", { exact: true }).fill(soon.time);
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("L'heure prévue doit être au moins 5 minutes dans le futur");
+  await page.screenshot({ path: testInfo.outputPath("scheduled-too-soon.png") });
+
+  // --- Forty minutes ahead, with a reminder: saved, listed as scheduled. ---
+  const later = torontoWallClock(40);
+  await dialog.getByLabel("Date", { exact: true }).fill(later.date);
+  await dialog.getByLabel("Heure", { exact: true }).fill(later.time);
+  await dialog.getByRole("checkbox", { name: "24 heures avant" }).check();
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog).toBeHidden();
+  const bar = thread.getByTestId("scheduled-bar");
+  await bar.getByRole("button", { name: "1 message programmé" }).click();
+  const item = bar.getByTestId("scheduled-item");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Programmé");
+  await expect(item).toContainText(`${later.date} ${later.time}`);
+  await expect(item).toContainText("Rappel de rendez-vous");
+  // Once the list has finished opening.
+  await expect(item).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: testInfo.outputPath("scheduled-list.png") });
+
+  // --- Edited: the new time shows. ---
+  await item.getByRole("button", { name: "Modifier" }).click();
+  const edit = page.getByRole("dialog", { name: "Modifier le message programmé" });
+  const moved = torontoWallClock(50);
+  await edit.getByLabel("Date", { exact: true }).fill(moved.date);
+  await edit.getByLabel("Heure", { exact: true }).fill(moved.time);
+  await edit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(edit).toBeHidden();
+  await expect(item).toContainText(`${moved.date} ${moved.time}`);
+
+  // --- Cancelled: it leaves the list. ---
+  await item.getByRole("button", { name: "Annuler le message programmé" }).click();
+  await expect(bar.getByTestId("scheduled-item")).toHaveCount(0);
+
+  await phone.close();
+});

@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { MESSAGE_BODY_MAX, SCHEDULED_REMINDERS, SCHEDULED_TITLE_MAX, type ScheduledMessage, type ScheduledReminder } from "@relais/shared";
+import { formatError } from "../../app/i18n/messages.ts";
+import { useSaveScheduled } from "./api.ts";
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** The conversation's contact and team: the text goes from that team's number to them. */
+  contactPhone: string;
+  teamId: string;
+  /** The message being edited; null: a new one. */
+  editing: ScheduledMessage | null;
+}
+
+/**
+ * Schedule a text (spec part 2 §3): title, message, date and time in the organisation's time zone,
+ * reminders. The server judges every rule and answers the spec's texts, shown above the form.
+ */
+export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing }: Props) {
+  const intl = useIntl();
+  const save = useSaveScheduled();
+  const [title, setTitle] = useState(editing?.title ?? "");
+  const [message, setMessage] = useState(editing?.message ?? "");
+  const [date, setDate] = useState(editing?.date ?? "");
+  const [time, setTime] = useState(editing?.time ?? "");
+  const [reminders, setReminders] = useState<string[]>(editing?.reminders ?? []);
+
+  const close = (): void => {
+    if (save.isPending) {
+      return;
+    }
+    save.reset();
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<FormattedMessage id={editing ? "scheduled.edit-title" : "scheduled.new-title"} />}
+      size="md"
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(
+            {
+              id: editing?.id ?? null,
+              input: { title, message, date, time, toPhoneNumber: contactPhone, teamId, reminders: reminders as ScheduledReminder[] },
+            },
+            {
+              onSuccess: () => {
+                save.reset();
+                onClose();
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="md">
+          {save.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {formatError(intl, save.error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={<FormattedMessage id="scheduled.field-title" />}
+            value={title}
+            onChange={(e) => {
+              setTitle(e.currentTarget.value);
+            }}
+            maxLength={SCHEDULED_TITLE_MAX}
+            data-autofocus
+          />
+          <Textarea
+            label={<FormattedMessage id="scheduled.field-message" />}
+            value={message}
+            onChange={(e) => {
+              setMessage(e.currentTarget.value);
+            }}
+            autosize
+            minRows={3}
+            maxLength={MESSAGE_BODY_MAX}
+          />
+          <Group grow>
+            <TextInput
+              type="date"
+              label={<FormattedMessage id="scheduled.field-date" />}
+              value={date}
+              onChange={(e) => {
+                setDate(e.currentTarget.value);
+              }}
+            />
+            <TextInput
+              type="time"
+              label={<FormattedMessage id="scheduled.field-time" />}
+              value={time}
+              onChange={(e) => {
+                setTime(e.currentTarget.value);
+              }}
+            />
+          </Group>
+          <Checkbox.Group label={<FormattedMessage id="scheduled.field-reminders" />} value={reminders} onChange={setReminders}>
+            <Group gap="md" mt={4}>
+              {SCHEDULED_REMINDERS.map((r) => (
+                <Checkbox key={r} value={r} label={intl.formatMessage({ id: `scheduled.reminder-${r}` })} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <FormattedMessage id="scheduled.cancel-dialog" />
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              <FormattedMessage id="scheduled.save" />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
