@@ -1,0 +1,258 @@
+import {
+  createContactRequest,
+  fitsAvailability,
+  minutesOf,
+  weekdayOf,
+  type Agenda,
+  type AgendaQuery,
+  type Appointment,
+  type AppointmentContactFields,
+  type AvailabilitiesRequest,
+  type CreateAppointmentRequest,
+  type MemberAvailabilities,
+  type MessageId,
+  type MoveAppointmentRequest,
+} from "@relais/shared";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import type { Ctx } from "../../platform/auth/ctx.ts";
+import { recordAudit } from "../../platform/audit.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
+import * as contacts from "../contacts/service.ts";
+import * as teams from "../teams/service.ts";
+import { canBook, canEditAvailabilities } from "./policy.ts";
+import { presentAppointment, presentWeek } from "./presenter.ts";
+import * as repo from "./repo.ts";
+
+/** Member availabilities and appointments (issue 4 §3). */
+
+/** PostgreSQL's exclusion_violation on the constraint that refuses a double booking. */
+function isDoubleBooking(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown } | null;
+  return typeof e === "object" && e !== null && e.code === "23P01" && e.constraint === "appointments_no_overlap";
+}
+
+/**
+ * The database, not a check made before the insert, decides between two staff booking one slot
+ * at the same moment: the loser's insert meets the exclusion constraint, answered as 409
+ * error.appointment-taken ('Cette disponibilité est déjà prise par un autre patient').
+ */
+async function guardDoubleBooking<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isDoubleBooking(err)) throw conflict("error.appointment-taken");
+    throw err;
+  }
+}
+
+async function visibleMember(tx: Tx, ctx: Ctx, memberId: string): Promise<repo.MemberRow> {
+  const member = await repo.findMember(tx, ctx.orgId, memberId);
+  if (!member) throw notFound();
+  return member;
+}
+
+/** GET members/{id}/availabilities. */
+export async function getAvailabilities(db: Db, ctx: Ctx, memberId: string): Promise<MemberAvailabilities> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    const member = await visibleMember(tx, ctx, memberId);
+    return presentWeek(member, await repo.slotsOf(tx, ctx.orgId, [member.id]), canEditAvailabilities(ctx, member.id));
+  });
+}
+
+/**
+ * PUT members/{id}/availabilities: the member's whole week at once (the contract has refused
+ * overlaps and slots that end before they start; the exclusion constraint on availabilities
+ * guards the same rule in the database). Appointments already booked stay as they are.
+ */
+export async function replaceAvailabilities(
+  db: Db,
+  ctx: Ctx,
+  memberId: string,
+  input: AvailabilitiesRequest,
+): Promise<MemberAvailabilities> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    const member = await visibleMember(tx, ctx, memberId);
+    if (!canEditAvailabilities(ctx, member.id)) throw forbidden();
+    await repo.lockMember(tx, ctx.orgId, member.id);
+    const slots = input.slots.map((s) => ({ day: s.day, start_minute: minutesOf(s.start), end_minute: minutesOf(s.end) }));
+    await repo.replaceSlots(tx, ctx.orgId, member.id, slots);
+    await recordAudit(tx, ctx, "update", "availabilities", member.id, { slots: slots.length });
+    return presentWeek(member, await repo.slotsOf(tx, ctx.orgId, [member.id]), true);
+  });
+}
+
+/** GET agenda: the members asked for, their weeks, and their booked appointments of from..to. */
+export async function getAgenda(db: Db, ctx: Ctx, query: AgendaQuery): Promise<Agenda> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    let members: repo.MemberRow[];
+    if (query.teamId) {
+      if (!(await teams.findTeamFor(tx, ctx, query.teamId))) throw notFound();
+      members = await repo.membersOfTeam(tx, ctx.orgId, query.teamId);
+    } else {
+      members = [await visibleMember(tx, ctx, query.memberId ?? "")];
+    }
+    const ids = members.map((m) => m.id);
+    const slots = await repo.slotsOf(tx, ctx.orgId, ids);
+    const rows = await repo.appointmentsBetween(tx, ctx.orgId, ids, query.from, query.to);
+    return {
+      members: members.map((m) => presentWeek(m, slots, canEditAvailabilities(ctx, m.id))),
+      appointments: rows.map((r) => presentAppointment(r, ctx.locale)),
+    };
+  });
+}
+
+/**
+ * The appointment lies inside one of the member's weekly availabilities (the form's
+ * "selectedAvailability"). Called with the member locked, so a week being replaced at the same
+ * moment is either wholly before or wholly after.
+ */
+async function assertInsideAvailability(tx: Tx, ctx: Ctx, memberId: string, when: repo.When): Promise<void> {
+  await repo.lockMember(tx, ctx.orgId, memberId);
+  const weekly = (await repo.slotsOf(tx, ctx.orgId, [memberId])).map((s) => ({
+    day: s.day,
+    start: minutesToTime(s.start_minute),
+    end: minutesToTime(s.end_minute),
+  }));
+  if (!fitsAvailability(weekly, weekdayOf(when.date), when.start, when.duration)) throw badRequest("agenda.error.outside-availability");
+}
+
+/** HH:mm, with 24:00 for the end of the day (what fitsAvailability compares, not shown to anyone). */
+const minutesToTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+
+/** The service must be one the organisation offers, of its sector (seed/reference.ts). */
+async function assertOfferedService(tx: Tx, orgId: string, serviceId: string): Promise<void> {
+  const org = await repo.organizationOf(tx, orgId);
+  const service = await repo.findService(tx, serviceId);
+  const offered = service && service.sector === org.sector && (org.services.length === 0 || org.services.includes(service.id));
+  if (!offered) throw badRequest("agenda.error.unknown-service");
+}
+
+const notFoundAsNull = (err: unknown): null => {
+  if (err instanceof AppError && err.status === 404) return null;
+  throw err;
+};
+
+/** Reads the first problem of the contact fields as its catalogue key. */
+function contactRequestOf(fields: AppointmentContactFields, gender: CreateAppointmentRequest["gender"]) {
+  const parsed = createContactRequest.safeParse({
+    firstname: fields.firstName,
+    lastname: fields.lastName,
+    birthday: fields.birthday,
+    phone: fields.phone,
+    email: fields.email,
+    gender,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const code = (issue?.message ?? "validation.invalid") as MessageId;
+    throw new AppError(code, 400, undefined, [{ path: `contact.${issue?.path.join(".") ?? ""}`, code }]);
+  }
+  return parsed.data;
+}
+
+/**
+ * The contact of a booking made from the form's fields: the organisation's contact with that
+ * phone, else a new one, through the contacts service (its own transaction, its audit and
+ * event). A contact made for a booking that then fails stays: the person did call.
+ */
+async function contactForBooking(
+  db: Db,
+  ctx: Ctx,
+  fields: AppointmentContactFields,
+  gender: CreateAppointmentRequest["gender"],
+): Promise<string> {
+  const request = contactRequestOf(fields, gender);
+  const phone = request.phone?.trim();
+  const existing = async () => (phone ? contacts.findContactByPhone(db, ctx, phone).catch(notFoundAsNull) : null);
+  const found = await existing();
+  if (found) return found.id;
+  try {
+    return (await contacts.createContact(db, ctx, request)).id;
+  } catch (err) {
+    // Someone created the same number in between: it is that contact.
+    const raced = err instanceof AppError && err.code === "error.existing-contact" ? await existing() : null;
+    if (raced) return raced.id;
+    throw err;
+  }
+}
+
+/** POST appointments. */
+export async function createAppointment(db: Db, ctx: Ctx, input: CreateAppointmentRequest): Promise<Appointment> {
+  if (!canBook(ctx)) throw forbidden();
+  const gender = input.gender ?? "male";
+  const when = { date: input.date, start: input.start, duration: input.duration };
+  const assertBookable = async (tx: Tx) => {
+    await visibleMember(tx, ctx, input.memberId);
+    await assertOfferedService(tx, ctx.orgId, input.serviceId);
+    await assertInsideAvailability(tx, ctx, input.memberId, when);
+  };
+  // A booking that cannot be made does not leave a new contact behind.
+  if (input.contact) await withTenant(db, ctx.orgId, assertBookable);
+  const contactId = input.contactId ?? (await contactForBooking(db, ctx, input.contact ?? {}, gender));
+  return guardDoubleBooking(() =>
+    withTenant(db, ctx.orgId, async (tx) => {
+      await contacts.visibleContact(tx, ctx, contactId);
+      await assertBookable(tx);
+      const columns: repo.AppointmentColumns = {
+        member_id: input.memberId,
+        contact_id: contactId,
+        category: input.category?.trim() || null,
+        service_id: input.serviceId,
+        gender,
+        kit: input.kit ?? false,
+        extra_document: input.extraDocument ?? "covid",
+        requests: input.requests?.trim() || null,
+        notes: input.notes?.trim() || null,
+      };
+      const id = await repo.insertAppointment(tx, ctx.orgId, ctx.userId, columns, when);
+      await recordAudit(tx, ctx, "create", "appointment", id, { contactId, memberId: input.memberId, ...when });
+      return presentAppointment(await visibleAppointment(tx, ctx, id), ctx.locale);
+    }),
+  );
+}
+
+async function visibleAppointment(tx: Tx, ctx: Ctx, id: string, lock = false): Promise<repo.AppointmentRow> {
+  const row = await repo.findAppointment(tx, ctx.orgId, id, lock);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** PUT appointments/{id}: a booked appointment moves to another time, length or member. */
+export async function moveAppointment(db: Db, ctx: Ctx, id: string, input: MoveAppointmentRequest): Promise<Appointment> {
+  if (!canBook(ctx)) throw forbidden();
+  return guardDoubleBooking(() =>
+    withTenant(db, ctx.orgId, async (tx) => {
+      const before = await visibleAppointment(tx, ctx, id, true);
+      if (before.status !== "booked") throw conflict("agenda.error.appointment-cancelled");
+      await visibleMember(tx, ctx, input.memberId);
+      const when = { date: input.date, start: input.start, duration: input.duration };
+      await assertInsideAvailability(tx, ctx, input.memberId, when);
+      await repo.moveAppointment(tx, ctx.orgId, id, input.memberId, when);
+      await recordAudit(tx, ctx, "move", "appointment", id, {
+        from: { memberId: before.member_id, date: before.local_date, start: before.local_start, duration: before.duration },
+        to: { memberId: input.memberId, ...when },
+      });
+      return presentAppointment(await visibleAppointment(tx, ctx, id), ctx.locale);
+    }),
+  );
+}
+
+/** POST appointments/{id}/cancel: kept as cancelled (the contact's history); its slot is free. */
+export async function cancelAppointment(db: Db, ctx: Ctx, id: string): Promise<Appointment> {
+  if (!canBook(ctx)) throw forbidden();
+  return withTenant(db, ctx.orgId, async (tx) => {
+    const before = await visibleAppointment(tx, ctx, id, true);
+    if (before.status !== "booked") throw conflict("agenda.error.appointment-cancelled");
+    await repo.cancelAppointment(tx, ctx.orgId, id, ctx.userId);
+    await recordAudit(tx, ctx, "cancel", "appointment", id);
+    return presentAppointment(await visibleAppointment(tx, ctx, id), ctx.locale);
+  });
+}
+
+/** GET patients/{id}/appointments: the contact's appointments, latest first. */
+export async function appointmentsOfContact(db: Db, ctx: Ctx, contactId: string): Promise<Appointment[]> {
+  return withTenant(db, ctx.orgId, async (tx) => {
+    await contacts.visibleContact(tx, ctx, contactId);
+    return (await repo.appointmentsOfContact(tx, ctx.orgId, contactId)).map((r) => presentAppointment(r, ctx.locale));
+  });
+}

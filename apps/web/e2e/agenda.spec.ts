@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO, DEMO_NAMES, DEMO_PASSWORD } from "./support/accounts.ts";
+import { login } from "./support/auth.ts";
+
+const SHOTS = "../../docs/screenshots";
+/** A Monday far enough ahead that the demo has nothing on it. */
+const MONDAY = "2027-03-01";
+
+/**
+ * Books `email`'s agenda at `start` through the API as the super-admin: another staff member
+ * taking the slot while the form is open in the browser. Answers the HTTP status.
+ */
+async function bookAsColleague(request: APIRequestContext, email: string, start: string): Promise<number> {
+  const signIn = await request.post("/api/auth/login", { data: { username: DEMO.superadmin, password: DEMO_PASSWORD } });
+  expect(signIn.ok()).toBe(true);
+  const headers = { Authorization: `Bearer ${((await signIn.json()) as { jwt: string }).jwt}` };
+  const staff = (await (await request.get("/api/users", { headers })).json()) as { id: string; email: string }[];
+  const memberId = staff.find((u) => u.email === email)?.id ?? "";
+  const res = await request.post("/api/appointments", {
+    headers,
+    data: {
+      memberId,
+      date: MONDAY,
+      start,
+      duration: 30,
+      serviceId: "dental-cleaning",
+      contact: { firstName: "Collègue", lastName: "Rapide" },
+    },
+  });
+  return res.status();
+}
+
+async function chooseService(page: Page, dialog: ReturnType<Page["getByRole"]>, label: string): Promise<void> {
+  await dialog.getByRole("combobox", { name: "Service" }).click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
+test("agenda : disponibilités, réservation, double réservation refusée, annulation", async ({ page, request }) => {
+  await login(page, DEMO.user);
+
+  // --- Availabilities: overlapping slots are refused, then Monday 09:00–12:00 is saved. ---
+  await page.goto("/members/availabilities");
+  await expect(page.getByRole("heading", { name: `Disponibilités de ${DEMO_NAMES.user}` })).toBeVisible();
+  await page.getByTestId("add-slot-1").click();
+  await page.getByTestId("add-slot-1").click();
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Les disponibilités ne doivent pas se chevaucher." })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/availabilities-overlap.png` });
+  await page.locator('[data-day="1"]').getByRole("button", { name: "Retirer" }).last().click();
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Disponibilités enregistrées.")).toBeVisible();
+
+  // --- Book from the day view. ---
+  await page.goto(`/agenda?date=${MONDAY}`);
+  await page.locator(`[data-slot="${MONDAY} 09:00"]`).click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau rendez-vous" });
+  await chooseService(page, dialog, "Examen");
+  await dialog.getByRole("textbox", { name: "Prénom" }).fill("Hélène");
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Agenda");
+  await page.screenshot({ path: `${SHOTS}/agenda-booking.png` });
+  await dialog.getByRole("button", { name: "Réserver" }).click();
+  await expect(dialog).toBeHidden();
+  const booked = page.getByTestId("appointment").filter({ hasText: "Hélène Agenda" });
+  await expect(booked).toContainText("09:00–09:30");
+
+  // --- Double booking: the form is open on 10:00 when a colleague books it first. ---
+  await page.locator(`[data-slot="${MONDAY} 10:00"]`).click();
+  await chooseService(page, dialog, "Nettoyage");
+  await dialog.getByRole("textbox", { name: "Prénom" }).fill("Trop");
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Tard");
+  expect(await bookAsColleague(request, DEMO.user, "10:00")).toBe(201);
+  await dialog.getByRole("button", { name: "Réserver" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Cette disponibilité est déjà prise par un autre patient");
+  await dialog.getByRole("button", { name: "Annuler", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("appointment").filter({ hasText: "Collègue Rapide" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/agenda-day.png` });
+
+  // --- The appointment shows on its contact. ---
+  await page.getByTestId("appointment").filter({ hasText: "Collègue Rapide" }).click();
+  await page.getByRole("dialog", { name: "Rendez-vous" }).getByRole("link", { name: "Voir le contact" }).click();
+  await expect(page.getByTestId("contact-appointments")).toContainText("10:00");
+  await expect(page.getByTestId("contact-appointments")).toContainText("Nettoyage");
+  await page.getByTestId("contact-appointments").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/contact-appointments.png` });
+  await page.goto(`/agenda?date=${MONDAY}`);
+
+  // --- Week view. ---
+  await page.getByText("Semaine", { exact: true }).click();
+  await expect(page.getByTestId("appointment")).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/agenda-week.png` });
+
+  // --- A team's day: a column per member. ---
+  await page.getByRole("combobox", { name: "Professionnel" }).click();
+  await page.getByRole("option", { name: "Réception", exact: true }).click();
+  await page.getByText("Jour", { exact: true }).click();
+  await expect(page).toHaveURL(/team=/);
+  await expect(page.getByTestId("appointment")).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/agenda-team-day.png` });
+
+  // --- Cancel with confirmation: the slot is free again. ---
+  await booked.click();
+  const details = page.getByRole("dialog", { name: "Rendez-vous" });
+  await details.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+  const confirm = page.getByRole("dialog", { name: "Annuler le rendez-vous" });
+  await expect(confirm).toContainText("Annuler le rendez-vous de Hélène Agenda");
+  await confirm.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+  await expect(page.getByText("Rendez-vous annulé.")).toBeVisible();
+  await expect(page.getByTestId("appointment").filter({ hasText: "Hélène Agenda" })).toHaveCount(0);
+  await expect(page.locator(`[data-slot="${MONDAY} 09:00"]`)).toBeAttached();
+});

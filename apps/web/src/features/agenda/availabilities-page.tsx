@@ -1,0 +1,181 @@
+import { useState } from "react";
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useNavigate, useParams } from "react-router";
+import { availabilitiesRequest, type MemberAvailabilities, type WeeklySlotInput } from "@relais/shared";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { formatError } from "../../app/i18n/messages.ts";
+import { useSession } from "../../app/session/session.tsx";
+import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
+import { useAvailabilities, useMembers, useSaveAvailabilities } from "./api.ts";
+import classes from "./agenda.module.css";
+
+/** Monday first, Sunday last, as the week reads in Quebec. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** /members/{id?}/availabilities: a member's weekly slots (their own when no id is given). */
+export function AvailabilitiesPage() {
+  const { id } = useParams();
+  const { profile } = useSession();
+  const navigate = useNavigate();
+  const intl = useIntl();
+  const memberId = id ?? profile.id;
+  const week = useAvailabilities(memberId);
+  const members = useMembers();
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={<FormattedMessage id="availabilities.title" values={{ name: week.data?.name ?? "" }} />}
+        actions={
+          <Select
+            w={260}
+            aria-label={intl.formatMessage({ id: "availabilities.member" })}
+            data={(members.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+            value={memberId}
+            onChange={(v) => {
+              if (v) void navigate(`/members/${v}/availabilities`);
+            }}
+            searchable
+            allowDeselect={false}
+          />
+        }
+      />
+      {week.data ? <WeekEditor key={`${memberId}-${week.dataUpdatedAt}`} week={week.data} /> : null}
+    </PageContainer>
+  );
+}
+
+function WeekEditor({ week }: { week: MemberAvailabilities }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const save = useSaveAvailabilities(week.memberId);
+  const [slots, setSlots] = useState<WeeklySlotInput[]>(week.slots);
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
+  const fieldError = useFieldError(errors);
+
+  const change = (index: number, patch: Partial<WeeklySlotInput>): void => {
+    setSlots((all) => all.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+  };
+
+  const submit = (): void => {
+    const checked = validate(availabilitiesRequest, { slots });
+    setErrors(checked.errors);
+    setProblem(null);
+    if (checked.errors) return;
+    save.mutate(checked.data, {
+      onSuccess: () => alerts.success("availabilities.saved"),
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        setProblem(error);
+      },
+    });
+  };
+
+  const firstPath = errors ? Object.keys(errors)[0] : undefined;
+  const firstError = firstPath ? fieldError(firstPath) : undefined;
+
+  return (
+    <Section
+      title={<FormattedMessage id="screen.availabilities" />}
+      description={week.canEdit ? undefined : <FormattedMessage id="availabilities.read-only" />}
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap={0}>
+          {WEEK_ORDER.map((day) => (
+            <div key={day} className={classes.dayRow} data-day={day}>
+              <Text fw={600} size="sm" mt={8}>
+                <FormattedMessage id={`day.${day}`} />
+              </Text>
+              <Stack gap={6}>
+                {slots.every((s) => s.day !== day) ? (
+                  <Text c="dimmed" size="sm" mt={8}>
+                    <FormattedMessage id="availabilities.none" />
+                  </Text>
+                ) : null}
+                {slots.map((s, index) =>
+                  s.day === day ? (
+                    <Group key={index} gap="xs" align="flex-start">
+                      <TextInput
+                        type="time"
+                        aria-label={intl.formatMessage({ id: "availabilities.start" })}
+                        value={s.start}
+                        onChange={(e) => {
+                          change(index, { start: e.currentTarget.value });
+                        }}
+                        error={fieldError(`slots.${index}.start`) ? " " : undefined}
+                        disabled={!week.canEdit}
+                        w={130}
+                        name={`slot-${day}-start`}
+                      />
+                      <TextInput
+                        type="time"
+                        aria-label={intl.formatMessage({ id: "availabilities.end" })}
+                        value={s.end}
+                        onChange={(e) => {
+                          change(index, { end: e.currentTarget.value });
+                        }}
+                        error={fieldError(`slots.${index}.end`) ? " " : undefined}
+                        disabled={!week.canEdit}
+                        w={130}
+                        name={`slot-${day}-end`}
+                      />
+                      {week.canEdit ? (
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          px="xs"
+                          aria-label={intl.formatMessage({ id: "availabilities.remove" })}
+                          onClick={() => {
+                            setSlots((all) => all.filter((_, i) => i !== index));
+                          }}
+                        >
+                          <IconTrash size={16} />
+                        </Button>
+                      ) : null}
+                    </Group>
+                  ) : null,
+                )}
+                {week.canEdit ? (
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    w="fit-content"
+                    leftSection={<IconPlus size={14} />}
+                    onClick={() => {
+                      setSlots((all) => [...all, { day, start: "09:00", end: "12:00" }]);
+                    }}
+                    data-testid={`add-slot-${day}`}
+                  >
+                    <FormattedMessage id="availabilities.add" />
+                  </Button>
+                ) : null}
+              </Stack>
+            </div>
+          ))}
+          {problem || firstError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" mt="md">
+              {firstError ?? formatError(intl, problem)}
+            </Alert>
+          ) : null}
+          {week.canEdit ? (
+            <Group justify="flex-end" mt="md">
+              <Button type="submit" loading={save.isPending}>
+                <FormattedMessage id="availabilities.save" />
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,43 @@
+import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { PanelSection } from "../contacts/panel-section.tsx";
+import { useContactAppointments } from "./api.ts";
+
+/** The contact's appointments in the contact panel, latest first; each opens the agenda on its day. */
+export function ContactAppointments({ contactId }: { contactId: string }) {
+  const intl = useIntl();
+  const appointments = useContactAppointments(contactId);
+  const list = appointments.data ?? [];
+  return (
+    <PanelSection title={<FormattedMessage id="agenda.contact.title" />} testId="contact-appointments">
+      <Stack gap={6}>
+        {appointments.isSuccess && list.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="agenda.contact.empty" />
+          </Text>
+        ) : null}
+        {list.map((a) => (
+          <Group key={a.id} gap="xs" wrap="nowrap" data-appointment={a.id}>
+            <Anchor
+              component={Link}
+              to={`/agenda?date=${a.date}&member=${a.memberId}`}
+              size="sm"
+              td={a.status === "cancelled" ? "line-through" : undefined}
+            >
+              {intl.formatDate(`${a.date}T12:00:00Z`, { timeZone: "UTC", dateStyle: "medium" })} {a.start}
+            </Anchor>
+            <Text size="sm" c="dimmed" truncate>
+              {a.serviceLabel} · {a.memberName}
+            </Text>
+            {a.status === "cancelled" ? (
+              <Badge size="xs" color="gray" variant="light">
+                <FormattedMessage id="agenda.appointment.status.cancelled" />
+              </Badge>
+            ) : null}
+          </Group>
+        ))}
+      </Stack>
+    </PanelSection>
+  );
+}
