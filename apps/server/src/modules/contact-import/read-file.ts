@@ -1,0 +1,177 @@
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import ExcelJS from "exceljs";
+import { fileTypeFromBuffer } from "file-type";
+import { CONTACT_IMPORT_COLUMNS, type ContactImportPreview } from "@relais/shared";
+import { badRequest } from "../../platform/errors.ts";
+
+/**
+ * Reads an uploaded contact file, CSV or Excel (.xlsx), as numbered lines of text cells, one line
+ * at a time: the file's bytes stay in memory (they are capped), its rows never all at once.
+ */
+
+export type SheetLine = { line: number; cells: string[] };
+
+export type Sheet = {
+  format: ContactImportPreview["format"];
+  encoding: ContactImportPreview["encoding"];
+  delimiter: ContactImportPreview["delimiter"];
+  /** A fresh pass over the file's non-blank lines; each call reads it again from the start. */
+  lines: () => AsyncGenerator<SheetLine>;
+};
+
+const COLUMNS = CONTACT_IMPORT_COLUMNS.length;
+/** Text is fed to the CSV parser in slices this big, so it never builds every record of a large file at once. */
+const SLICE = 64 * 1024;
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/**
+ * A stream read with for-await moves on in microtasks, which never let the server answer other
+ * requests: a 50 000-line file would hold it for a second or more. So every YIELD_EVERY lines the
+ * reading waits for the event loop's next turn.
+ */
+const YIELD_EVERY = 200;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Opens `bytes` as a sheet, or answers 400 with why not (empty, not a spreadsheet, old .xls). */
+export async function openSheet(bytes: Buffer): Promise<Sheet> {
+  if (bytes.length === 0) throw badRequest("error.import-empty");
+  const type = await fileTypeFromBuffer(bytes);
+  if (type?.ext === "xlsx") return xlsxSheet(bytes);
+  // The old binary Excel format is a Compound File; no maintained library reads it safely.
+  if (type?.ext === "cfb") throw badRequest("error.import-xls");
+  if (type || looksBinary(bytes)) throw badRequest("error.import-format");
+  return csvSheet(bytes);
+}
+
+/** Control characters other than tab, line feed and carriage return do not occur in a CSV file. */
+function looksBinary(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 64 * 1024);
+  let control = 0;
+  for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) control++;
+  return control > 0;
+}
+
+// ---- CSV --------------------------------------------------------------------------------------
+
+/** UTF-8 when the bytes are valid UTF-8 (with or without a BOM), else Windows-1252 (Excel's French CSV). */
+function detectEncoding(bytes: Buffer): "utf-8" | "windows-1252" {
+  if (bytes.subarray(0, 3).equals(UTF8_BOM)) return "utf-8";
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return "utf-8";
+  } catch {
+    return "windows-1252";
+  }
+}
+
+/** The separators of a line outside double quotes. */
+function countOutsideQuotes(line: string, ch: string): number {
+  let inQuotes = false;
+  let n = 0;
+  for (const c of line) {
+    if (c === '"') inQuotes = !inQuotes;
+    else if (c === ch && !inQuotes) n++;
+  }
+  return n;
+}
+
+/**
+ * `;` (French spreadsheets, where `,` is the decimal mark) or `,`: the one that cuts the first line
+ * into 11 columns, else the more frequent one, `,` when neither occurs.
+ */
+export function detectDelimiter(firstLine: string): "," | ";" {
+  const semi = countOutsideQuotes(firstLine, ";");
+  const comma = countOutsideQuotes(firstLine, ",");
+  if (semi === COLUMNS - 1) return ";";
+  if (comma === COLUMNS - 1) return ",";
+  return semi > comma ? ";" : ",";
+}
+
+function* decodedSlices(bytes: Buffer, encoding: "utf-8" | "windows-1252"): Generator<string> {
+  // ignoreBOM false: the decoder drops a leading UTF-8 BOM itself.
+  const decoder = new TextDecoder(encoding);
+  for (let i = 0; i < bytes.length; i += SLICE) yield decoder.decode(bytes.subarray(i, i + SLICE), { stream: true });
+  yield decoder.decode();
+}
+
+function firstNonBlankLine(bytes: Buffer, encoding: "utf-8" | "windows-1252"): string {
+  const text = new TextDecoder(encoding).decode(bytes.subarray(0, 64 * 1024));
+  return text.split(/\r\n|\n|\r/).find((l) => l.trim() !== "") ?? "";
+}
+
+function csvSheet(bytes: Buffer): Sheet {
+  const encoding = detectEncoding(bytes);
+  const delimiter = detectDelimiter(firstNonBlankLine(bytes, encoding));
+  async function* lines(): AsyncGenerator<SheetLine> {
+    const parser = Readable.from(decodedSlices(bytes, encoding)).pipe(
+      parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, trim: true }),
+    );
+    let read = 0;
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (record.every((c) => c === "")) continue;
+      yield { line: info.lines, cells: record };
+      if (++read % YIELD_EVERY === 0) await turn();
+    }
+  }
+  return { format: "csv", encoding, delimiter, lines };
+}
+
+// ---- Excel ------------------------------------------------------------------------------------
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+const richText = (runs: { text: string }[]) =>
+  runs
+    .map((r) => r.text)
+    .join("")
+    .trim();
+
+/** A cell's value as the text a person sees: dates as YYYY-MM-DD, formulas as their result. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) {
+    // Excel dates carry no time zone: exceljs reads them as UTC midnight.
+    return Number.isNaN(value.getTime()) ? "" : `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  }
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "object") {
+    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
+    if (Array.isArray(v.richText)) return richText(v.richText);
+    if ("result" in v) return cellText(v.result);
+    if (typeof v.text === "string") return v.text.trim();
+  }
+  return "";
+}
+
+function xlsxSheet(bytes: Buffer): Sheet {
+  async function* lines(): AsyncGenerator<SheetLine> {
+    // styles "cache": without the cell formats, dates would come out as serial numbers.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      worksheets: "emit",
+      sharedStrings: "cache",
+      styles: "cache",
+      hyperlinks: "ignore",
+      entries: "ignore",
+    });
+    try {
+      // The first worksheet only: a workbook's other sheets are notes, totals, lists.
+      for await (const worksheet of reader) {
+        for await (const row of worksheet) {
+          // row.values is 1-based: index 0 is always empty.
+          const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+          const cells = Array.from(values, cellText);
+          while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+          if (cells.length === 0) continue;
+          yield { line: row.number, cells };
+          if (row.number % YIELD_EVERY === 0) await turn();
+        }
+        return;
+      }
+    } catch (err) {
+      // A zip that file-type took for a workbook but whose sheets do not parse.
+      throw Object.assign(badRequest("error.import-format"), { cause: err });
+    }
+  }
+  return { format: "xlsx", encoding: null, delimiter: null, lines };
+}

@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { Button, Modal } from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { roleCountsAs } from "@relais/shared";
+import { useSession } from "../../app/session/session.tsx";
+import { ImportContactsFlow } from "./import-flow.tsx";
+
+/**
+ * "Import contacts": a button opening the import in a dialog, for administrators only (the
+ * server refuses anyone else). Self-contained, to sit in the contacts screen's header.
+ */
+export function ImportContactsButton() {
+  const intl = useIntl();
+  const session = useSession();
+  const [opened, setOpened] = useState(false);
+  if (!roleCountsAs(session.profile.role, "admin")) return null;
+  return (
+    <>
+      <Button variant="light" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)}>
+        <FormattedMessage id="import.open" />
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={intl.formatMessage({ id: "import.page-title" })}
+        size="90%"
+        closeOnClickOutside={false}
+      >
+        {/* Mounted only while open: each opening starts from the file picker. */}
+        {opened ? <ImportContactsFlow onDone={() => setOpened(false)} /> : null}
+      </Modal>
+    </>
+  );
+}
