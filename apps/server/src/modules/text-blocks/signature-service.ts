@@ -1,0 +1,62 @@
+import { SIGNATURE_MODES, signatureFor, type SignatureMode, type SignatureSettings, type UpdateSignatureRequest } from "@relais/shared";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import type { Ctx } from "../../platform/auth/ctx.ts";
+import { recordAudit } from "../../platform/audit.ts";
+import { forbidden, notFound } from "../../platform/errors.ts";
+import { loadOrganization } from "../organizations/service.ts";
+import { loadProfile } from "../users/service.ts";
+import { canUpdateSignature } from "./policy.ts";
+import * as repo from "./repo.ts";
+
+/** The signature appended to texts (spec part 2 §3): the organisation's mode, the caller's own line. */
+
+function modeOf(stored: string | undefined): SignatureMode {
+  return (SIGNATURE_MODES as readonly string[]).includes(stored ?? "") ? (stored as SignatureMode) : "no-signature";
+}
+
+async function loadSignature(tx: Tx, ctx: Ctx): Promise<SignatureSettings> {
+  const settings = await repo.findSignatureSettings(tx, ctx.orgId);
+  const userSignature = (await repo.findUserSignature(tx, ctx.orgId, ctx.userId)) ?? "";
+  const org = await loadOrganization(tx, ctx.orgId);
+  const mode = modeOf(settings?.mode);
+  const personalizedText = settings?.personalized_text ?? "";
+  // A user who wrote no line of their own signs with their name.
+  const user = userSignature.trim() || (await loadProfile(tx, ctx.orgId, ctx.userId)).name;
+  return {
+    mode,
+    personalizedText,
+    userSignature,
+    effective: signatureFor(mode, { clinic: org.name[ctx.locale], user, personalized: personalizedText }),
+    abilities: { update: canUpdateSignature(ctx) },
+  };
+}
+
+function assertOwnOrganization(ctx: Ctx, orgId: string): void {
+  if (orgId !== ctx.orgId) throw notFound();
+}
+
+/** GET organizations/{id}/signature: every staff member (the composer appends it). */
+export async function getSignature(db: Db, ctx: Ctx, orgId: string): Promise<SignatureSettings> {
+  assertOwnOrganization(ctx, orgId);
+  return withTenant(db, ctx.orgId, (tx) => loadSignature(tx, ctx));
+}
+
+/** PUT organizations/{id}/signature: the organisation's mode, administrators only. */
+export async function updateSignature(db: Db, ctx: Ctx, orgId: string, input: UpdateSignatureRequest): Promise<SignatureSettings> {
+  assertOwnOrganization(ctx, orgId);
+  if (!canUpdateSignature(ctx)) throw forbidden();
+  return withTenant(db, ctx.orgId, async (tx) => {
+    await repo.saveSignatureSettings(tx, ctx.orgId, ctx.userId, input.mode, input.personalizedText);
+    await recordAudit(tx, ctx, "update", "signature", ctx.orgId, { mode: input.mode });
+    return loadSignature(tx, ctx);
+  });
+}
+
+/** PUT organizations/{id}/signature/user: the caller's own line, whoever they are. */
+export async function updateUserSignature(db: Db, ctx: Ctx, orgId: string, text: string): Promise<SignatureSettings> {
+  assertOwnOrganization(ctx, orgId);
+  return withTenant(db, ctx.orgId, async (tx) => {
+    await repo.saveUserSignature(tx, ctx.orgId, ctx.userId, text);
+    return loadSignature(tx, ctx);
+  });
+}

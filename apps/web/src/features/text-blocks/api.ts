@@ -1,0 +1,167 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  communicationTemplate,
+  contact,
+  contactsPage,
+  dynamicFieldToken,
+  okResponse,
+  signatureSettings,
+  textBlock,
+  textBlockList,
+  type Contact,
+  type CreateTemplateRequest,
+  type CreateTextBlockRequest,
+  type Locale,
+  type UpdateSignatureRequest,
+  type UpdateTemplateRequest,
+  type UpdateTextBlockRequest,
+} from "@relais/shared";
+import { api, isApiError } from "../../api/index.ts";
+import { useSession } from "../../app/session/session.tsx";
+
+/** Query keys of quick messages and templates; `all` is a prefix of every one. */
+export const textBlockKeys = {
+  all: ["text-blocks"] as const,
+  list: (locale: Locale | null) => ["text-blocks", "list", locale ?? "all"] as const,
+  sample: ["text-blocks", "sample-contact"] as const,
+  template: (id: string) => ["text-blocks", "template", id] as const,
+  tokens: ["text-blocks", "tokens"] as const,
+  signature: ["text-blocks", "signature"] as const,
+  contact: (phone: string) => ["text-blocks", "contact", phone] as const,
+};
+
+function useOrgId(): string {
+  return useSession().organization.id;
+}
+
+/** The organisation's quick messages of a locale, or all (with a marketing user's own SMS templates). */
+export function useTextBlocks(locale: Locale | null, enabled = true) {
+  const orgId = useOrgId();
+  return useQuery({
+    queryKey: textBlockKeys.list(locale),
+    queryFn: ({ signal }) =>
+      api.get(`organizations/${orgId}/text-blocks`, { query: { locale: locale ?? undefined }, schema: textBlockList, signal }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: textBlockKeys.all });
+}
+
+export function useSaveTextBlock() {
+  const orgId = useOrgId();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { create: CreateTextBlockRequest } | { id: string; update: UpdateTextBlockRequest }) =>
+      "create" in input
+        ? api.post(`organizations/${orgId}/text-blocks`, { body: input.create, schema: textBlock })
+        : api.put(`organizations/${orgId}/text-blocks/${input.id}`, { body: input.update, schema: textBlock }),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePinTextBlock() {
+  const orgId = useOrgId();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) =>
+      api.put(`organizations/${orgId}/text-blocks/${id}/pin`, { body: { pinned }, schema: textBlock }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTextBlock() {
+  const orgId = useOrgId();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`organizations/${orgId}/text-blocks/${id}`, { schema: okResponse }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useTemplate(id: string | null) {
+  return useQuery({
+    queryKey: textBlockKeys.template(id ?? ""),
+    queryFn: ({ signal }) => api.get(`communication-templates/${id ?? ""}`, { schema: communicationTemplate, signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveTemplate() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { create: CreateTemplateRequest } | { id: string; update: UpdateTemplateRequest }) =>
+      "create" in input
+        ? api.post("communication-templates", { body: input.create, schema: communicationTemplate })
+        : api.put(`communication-templates/${input.id}`, { body: input.update, schema: communicationTemplate }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The dynamic-field tokens offered to the organisation (filtered by the server, spec part 2 §5). */
+export function useTokens() {
+  return useQuery({
+    queryKey: textBlockKeys.tokens,
+    queryFn: ({ signal }) => api.get("communication-templates/tokens", { schema: z.array(dynamicFieldToken), signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The signature line appended to the caller's texts (null: none). */
+export function useSignature() {
+  const orgId = useOrgId();
+  return useQuery({
+    queryKey: textBlockKeys.signature,
+    queryFn: ({ signal }) => api.get(`organizations/${orgId}/signature`, { schema: signatureSettings, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** The contact with this number, null when the organisation has none (a 404 is an answer here, not an error). */
+export function useContactByPhone(phone: string | null) {
+  return useQuery({
+    queryKey: textBlockKeys.contact(phone ?? ""),
+    queryFn: async ({ signal }): Promise<Contact | null> => {
+      try {
+        return await api.get(`patients/phone/${encodeURIComponent(phone ?? "")}`, { schema: contact, signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: phone !== null,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** A contact to fill the editor's preview with: the newest with a first name, else the newest; null without any. */
+export function useSampleContact() {
+  return useQuery({
+    queryKey: textBlockKeys.sample,
+    queryFn: async ({ signal }) => {
+      const { contacts } = await api.get("patients", { query: { sort: "recent", limit: 20 }, schema: contactsPage, signal });
+      return contacts.find((c) => c.firstname) ?? contacts[0] ?? null;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The organisation's signature mode (administrators) or the caller's own line; both answer the new settings. */
+export function useSaveSignature() {
+  const orgId = useOrgId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { organization: UpdateSignatureRequest } | { userLine: string }) =>
+      "organization" in input
+        ? api.put(`organizations/${orgId}/signature`, { body: input.organization, schema: signatureSettings })
+        : api.put(`organizations/${orgId}/signature/user`, { body: { text: input.userLine }, schema: signatureSettings }),
+    onSuccess: (settings) => {
+      client.setQueryData(textBlockKeys.signature, settings);
+    },
+  });
+}
