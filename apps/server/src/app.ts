@@ -20,9 +20,15 @@ import { statusRoutes } from "./modules/status/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
+import { contactImportRoutes } from "./modules/contact-import/routes.ts";
+import { agendaRoutes } from "./modules/agenda/routes.ts";
+import { textBlockRoutes } from "./modules/text-blocks/routes.ts";
 import { messagingRoutes } from "./modules/messaging/routes.ts";
 import { linkRoutes, shortLinkRoutes } from "./modules/links/routes.ts";
-import { createMessaging, drainMessaging } from "./modules/messaging/service.ts";
+import { createMessaging, drainMessaging, runSendTextJob, SEND_TEXT_TASK } from "./modules/messaging/service.ts";
+import { startJobs, type Jobs, type JobTasks } from "./platform/jobs/jobs.ts";
+import { scheduledMessageRoutes } from "./modules/scheduled-messages/routes.ts";
+import { scheduledMessageTasks } from "./modules/scheduled-messages/jobs.ts";
 import { publicMediaRoutes } from "./modules/messaging/media-routes.ts";
 import { mediaDepsOf } from "./modules/messaging/media.ts";
 import { automaticTextRoutes } from "./modules/automatic-texts/routes.ts";
@@ -66,8 +72,15 @@ export async function buildApp(
   registerAuthGuard(app, deps.db.app, deps.signer);
   // An inbound text received while its team is closed gets the team's outside-hours text.
   const messaging = createMessaging(deps.db.app, deps.carrier, app.log, { afterInbound: [replyOutsideHours], media: mediaDepsOf(deps) });
-  // Closing: no more simulated callbacks, then the sends in flight finish before the pools close.
+  // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
+  const tasks: JobTasks = { [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p), ...scheduledMessageTasks(deps.db.app, messaging) };
+  let jobs: Jobs | null = null;
+  const jobsOptions = deps.jobs;
+  if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log)));
+  // Closing: the jobs under way finish, no more simulated callbacks, then the sends in flight
+  // finish before the pools close.
   app.addHook("onClose", async () => {
+    await jobs?.stop();
     await deps.carrier.close();
     await drainMessaging(messaging);
   });
@@ -83,7 +96,11 @@ export async function buildApp(
       await api.register(automaticTextRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(contactRoutes(deps));
+      await api.register(contactImportRoutes(deps));
+      await api.register(agendaRoutes(deps));
+      await api.register(textBlockRoutes(deps));
       await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
+      await api.register(scheduledMessageRoutes(deps));
       await api.register(publicMediaRoutes(deps, messaging));
       await api.register(linkRoutes(deps));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {

@@ -231,6 +231,27 @@ export interface AutomaticTextRepliesTable {
   sent_at: Timestamp;
 }
 
+/** A text planned for a date and time, with optional reminders before it (migration 0009). */
+export interface ScheduledMessagesTable {
+  id: Generated<string>;
+  organization_id: string;
+  team_id: string;
+  to_phone: string;
+  title: string;
+  body: string;
+  scheduled_date: string;
+  scheduled_time: string;
+  scheduled_at: Timestamp;
+  reminders: ColumnType<string[], string[] | undefined, string[]>;
+  reminders_sent: ColumnType<string[], string[] | undefined, string[]>;
+  status: ColumnType<string, string | undefined, string>;
+  failure_reason: string | null;
+  message_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A contact (patient, client) of an organisation (migration 0007). */
 export interface ContactsTable {
   id: Generated<string>;
@@ -290,6 +311,64 @@ export interface ContactSurveysTable {
   created_at: Timestamp;
 }
 
+/** A weekly slot of a member's availabilities, minutes in the organisation's time zone (migration 0008). */
+export interface AvailabilitiesTable {
+  id: Generated<string>;
+  organization_id: string;
+  member_id: string;
+  day: number;
+  start_minute: number;
+  end_minute: number;
+}
+
+/** An appointment; `during` is a tstzrange written and read through SQL (migration 0008). */
+export interface AppointmentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  member_id: string;
+  contact_id: string;
+  during: string;
+  status: Generated<"booked" | "cancelled">;
+  category: string | null;
+  service_id: string;
+  gender: string;
+  kit: Generated<boolean>;
+  extra_document: string;
+  requests: string | null;
+  notes: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+}
+
+/** One contact import run: its progress and counts (migration 0011). */
+export interface ContactImportsTable {
+  id: Generated<string>;
+  organization_id: string;
+  created_by: string | null;
+  filename: string;
+  format: string;
+  status: Generated<string>;
+  total_rows: number;
+  processed_rows: Generated<number>;
+  imported: Generated<number>;
+  refused: Generated<number>;
+  error_code: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** A line of an import's file that was refused, with why (0011). */
+export interface ContactImportIssuesTable {
+  organization_id: string;
+  import_id: string;
+  line: number;
+  reasons: string[];
+  cells: string[];
+}
+
 /** A short link of POST link/create, followed at /l/{code} (migration 0005). */
 export interface ShortLinksTable {
   id: Generated<string>;
@@ -299,6 +378,51 @@ export interface ShortLinksTable {
   created_by: string | null;
   created_at: Timestamp;
   clicks: Generated<number>;
+}
+
+/** Quick messages of an organisation, per locale (migration 0010). */
+export interface TextBlocksTable {
+  id: Generated<string>;
+  organization_id: string;
+  locale: string;
+  title: string;
+  body: string;
+  pinned: Generated<boolean>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A user's own message templates (migration 0010). */
+export interface CommunicationTemplatesTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  type: string;
+  locale: string;
+  title: string;
+  content: string;
+  pinned: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The organisation's signature mode (migration 0010); no row: no signature. */
+export interface SignatureSettingsTable {
+  organization_id: string;
+  mode: string;
+  personalized_text: Generated<string>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** A user's own signature line (migration 0010). */
+export interface UserSignaturesTable {
+  organization_id: string;
+  user_id: string;
+  text: string;
+  updated_at: Timestamp;
 }
 
 export interface DB {
@@ -323,7 +447,16 @@ export interface DB {
   contact_links: ContactLinksTable;
   contact_notes: ContactNotesTable;
   contact_surveys: ContactSurveysTable;
+  contact_imports: ContactImportsTable;
+  contact_import_issues: ContactImportIssuesTable;
+  availabilities: AvailabilitiesTable;
+  appointments: AppointmentsTable;
   automatic_texts: AutomaticTextsTable;
   automatic_text_replies: AutomaticTextRepliesTable;
+  scheduled_messages: ScheduledMessagesTable;
   media_files: MediaFilesTable;
+  text_blocks: TextBlocksTable;
+  communication_templates: CommunicationTemplatesTable;
+  signature_settings: SignatureSettingsTable;
+  user_signatures: UserSignaturesTable;
 }

@@ -84,6 +84,15 @@ export class RelaisApi {
     await json(await this.request.delete(`/api/users/${id}`, { headers: this.headers }), "user deletion");
   }
 
+  /** POST patients: a contact of the demo clinic; answers its id. */
+  async createContact(data: Record<string, string>): Promise<string> {
+    const created = await json<{ id: string }>(
+      await this.request.post("/api/patients", { headers: this.headers, data }),
+      "contact creation",
+    );
+    return created.id;
+  }
+
   async maintenance(): Promise<MaintenanceStatus> {
     return json<MaintenanceStatus>(await this.request.get("/api/status"), "maintenance status");
   }

@@ -6,7 +6,13 @@ import { PasswordResetPage } from "../features/auth/password-reset-page.tsx";
 import { ConfigurationPage } from "../features/configuration/configuration-page.tsx";
 import { DevopsPage } from "../features/devops/devops-page.tsx";
 import { ConversationsPage } from "../features/conversations/conversations-page.tsx";
+import { ContactsPage } from "../features/contacts/contacts-page.tsx";
+import { AgendaPage } from "../features/agenda/agenda-page.tsx";
+import { AvailabilitiesPage } from "../features/agenda/availabilities-page.tsx";
+import { ContactImportPage } from "../features/contact-import/contact-import-page.tsx";
 import { SimulatorPage } from "../features/simulator/simulator-page.tsx";
+import { TemplateEditorPage } from "../features/text-blocks/template-editor-page.tsx";
+import { TextBlocksPage } from "../features/text-blocks/text-blocks-page.tsx";
 
 /**
  * Flags of spec part 1 §2: `auth` needs a session (else /login); `nav` shows the left drawer;
@@ -48,15 +54,16 @@ export const ROUTES: AppRoute[] = [
   { path: "/devops", ...shell, only: "devops", element: <DevopsPage /> },
   { path: "/configuration", ...shell, element: <ConfigurationPage /> },
   { path: "/personnalisation", ...shell, element: <ComingSoonPage area="personnalisation" /> },
-  { path: "/contacts", ...shell, element: <ComingSoonPage area="contacts" /> },
+  { path: "/contacts", ...shell, element: <ContactsPage /> },
+  { path: "/contacts/import", ...shell, element: <ContactImportPage /> },
   { path: "/members", ...shell, element: <ComingSoonPage area="members" /> },
-  { path: "/members/:id?/availabilities", ...shell, element: <ComingSoonPage area="availabilities" /> },
+  { path: "/members/:id?/availabilities", ...shell, element: <AvailabilitiesPage /> },
   { path: "/conversations", ...shell, element: <ConversationsPage /> },
   { path: "/material/:type", ...shell, element: <ComingSoonPage area="material" /> },
-  { path: "/text-bloc", ...shell, element: <ComingSoonPage area="text-bloc" /> },
-  { path: "/text-template/:mode/:id?", ...shell, element: <ComingSoonPage area="text-template" /> },
+  { path: "/text-bloc", ...shell, element: <TextBlocksPage /> },
+  { path: "/text-template/:mode/:id?", ...shell, element: <TemplateEditorPage /> },
   { path: "/release-notes", ...shell, only: "outside-france", element: <ComingSoonPage area="release-notes" /> },
-  { path: "/agenda", ...shell, element: <ComingSoonPage area="agenda" /> },
+  { path: "/agenda", ...shell, element: <AgendaPage /> },
   { path: "/faq", ...shell, element: <ComingSoonPage area="faq" /> },
 
   { path: "/consultations/:id?", ...bare, element: <ComingSoonBare area="consultations" backTo="/conversations" /> },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MEDIA_LIMITS } from "../rules/media.ts";
 import { E164_PATTERN } from "../rules/phone.ts";
 import { uuid } from "./common.ts";
+import { contactSummary } from "./contacts.ts";
 
 /**
  * The text inbox (spec part 1 §3 Conversation thread and Message, §4, §7 messaging/v1).
@@ -72,6 +73,10 @@ export const threadAttributes = z.object({
 });
 export type ThreadAttributes = z.infer<typeof threadAttributes>;
 
+/** The organisation's contact with the thread's number, as the list and the header name it. */
+export const threadContact = contactSummary.pick({ id: true, firstname: true, lastname: true, fullName: true });
+export type ThreadContact = z.infer<typeof threadContact>;
+
 export const thread = z.object({
   id: uuid,
   teamId: uuid,
@@ -79,6 +84,8 @@ export const thread = z.object({
   from: z.string().nullable(),
   /** The contact's number, E.164 (the spec's friendlyName). */
   contactPhone: z.string(),
+  /** The contact with that number, if the organisation has one; else the web shows the number. */
+  contact: threadContact.nullable(),
   state: z.enum(THREAD_STATES),
   attributes: threadAttributes,
   /** 0–100 from the contact's recent texts (rules/sentiment.ts); null before any inbound text. */

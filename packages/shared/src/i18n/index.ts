@@ -11,9 +11,31 @@ import { uiSimulator } from "./areas/ui-simulator.ts";
 import { mail } from "./areas/mail.ts";
 import { shortLinks } from "./areas/short-links.ts";
 import { uiAvatar } from "./areas/ui-avatar.ts";
+import { uiTextBlocks } from "./areas/ui-text-blocks.ts";
+import { uiContacts } from "./areas/ui-contacts.ts";
+import { uiAgenda } from "./areas/ui-agenda.ts";
+import { uiContactImport } from "./areas/ui-contact-import.ts";
+import { uiScheduledMessages } from "./areas/ui-scheduled-messages.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
-const areas = { errors, validation, ui, uiAuth, uiConfig, uiDevops, uiConversations, uiSimulator, mail, shortLinks, uiAvatar } as const;
+const areas = {
+  errors,
+  validation,
+  ui,
+  uiAuth,
+  uiConfig,
+  uiDevops,
+  uiConversations,
+  uiSimulator,
+  mail,
+  shortLinks,
+  uiAvatar,
+  uiTextBlocks,
+  uiContactImport,
+  uiContacts,
+  uiAgenda,
+  uiScheduledMessages,
+} as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;
 export type MessageId = { [A in keyof typeof areas]: AreaKeys<(typeof areas)[A]> }[keyof typeof areas];

@@ -30,6 +30,14 @@ export async function findContactByPhone(tx: Tx, orgId: string, phone: string): 
   return contactQuery(tx, orgId).where("c.phone", "=", phone).executeTakeFirst();
 }
 
+/** The contacts of these numbers (E.164), at most one each: a page of threads in one query. */
+export async function findContactsByPhones(tx: Tx, orgId: string, phones: readonly string[]): Promise<ContactRow[]> {
+  if (phones.length === 0) return [];
+  return contactQuery(tx, orgId)
+    .where("c.phone", "in", [...new Set(phones)])
+    .execute();
+}
+
 /** `term` as a LIKE pattern that finds it anywhere, its own % _ and \ taken literally. */
 function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -263,4 +271,53 @@ export async function setSurveyFollowup(tx: Tx, orgId: string, surveyId: string,
     .where("organization_id", "=", orgId)
     .where("id", "=", surveyId)
     .execute();
+}
+
+// ---- Import ---------------------------------------------------------------------------------
+
+/** A contact of an import, with the id it gets: the insert answers which ids it kept. */
+export type ImportedContact = ContactColumns & { id: string };
+
+/**
+ * Inserts the contacts that do not exist yet and answers the ids inserted. A contact exists when
+ * the organisation has one with its number (contacts_phone_key) or, without a number, one without
+ * a number either and the same names, business, email and birthday. Two statements, so that each
+ * is a plain set operation: ON CONFLICT for numbers, and for the others an anti-join on coalesced
+ * values that PostgreSQL can hash (one pass over the organisation's contacts per call, not one
+ * per row).
+ */
+export async function insertContactsIfNew(tx: Tx, orgId: string, createdBy: string, rows: ImportedContact[]): Promise<Set<string>> {
+  const withPhone = rows.filter((r) => r.phone);
+  const withoutPhone = rows.filter((r) => !r.phone);
+  const inserted = new Set<string>();
+  const input = (list: ImportedContact[]) => sql`
+    select r.id, ${orgId}::uuid, ${createdBy}::uuid, r.first_name, r.last_name, r.business, r.phone, r.email, r.birthday,
+           r.address, r.city, r.postal_code, r.language, r.gender, r.salutation, r.note
+    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as r(
+      id uuid, first_name text, last_name text, business text, phone text, email text, birthday date, address text,
+      city text, postal_code text, language text, gender text, salutation text, note text)`;
+  const columns = sql`(id, organization_id, created_by, first_name, last_name, business, phone, email, birthday,
+                       address, city, postal_code, language, gender, salutation, note)`;
+  if (withPhone.length > 0) {
+    const r = await sql<{ id: string }>`
+      insert into contacts ${columns} ${input(withPhone)}
+      on conflict (organization_id, phone) where phone is not null do nothing
+      returning id`.execute(tx);
+    for (const row of r.rows) inserted.add(row.id);
+  }
+  if (withoutPhone.length > 0) {
+    const r = await sql<{ id: string }>`
+      insert into contacts ${columns} ${input(withoutPhone)}
+      where not exists (
+        select 1 from contacts c
+        where c.organization_id = ${orgId}::uuid and c.phone is null
+          and coalesce(c.first_name, '') = coalesce(r.first_name, '')
+          and coalesce(c.last_name, '') = coalesce(r.last_name, '')
+          and coalesce(c.business, '') = coalesce(r.business, '')
+          and coalesce(c.email, '') = coalesce(r.email, '')
+          and coalesce(c.birthday::text, '') = coalesce(r.birthday::text, ''))
+      returning id`.execute(tx);
+    for (const row of r.rows) inserted.add(row.id);
+  }
+  return inserted;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   CONTACT_SEARCH_MAX_RESULTS,
   contactPhoneOf,
@@ -7,6 +8,7 @@ import {
   type ContactsPage,
   type ContactsQuery,
   type CreateContactRequest,
+  type ThreadContact,
   type UpdateContactRequest,
 } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
@@ -15,6 +17,7 @@ import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
+import { hasBookedAppointments } from "../agenda/contact-appointments.ts";
 import { decodeContactCursor, encodeContactCursor } from "./cursor.ts";
 import { canDeleteContact, canUpdateContact } from "./policy.ts";
 import { presentContact, presentContactSummary } from "./presenter.ts";
@@ -121,6 +124,22 @@ export async function findContactByPhone(db: Db, ctx: Ctx, typed: string): Promi
   });
 }
 
+/**
+ * The organisation's contacts of these numbers (E.164), keyed by number: the name that the
+ * conversation list and thread header show (messaging calls it once per page). Every staff
+ * member may read contacts, so no role check; `tx` is already the organisation's.
+ */
+export async function contactsByPhones(tx: Tx, orgId: string, phones: readonly string[]): Promise<Map<string, ThreadContact>> {
+  const rows = await repo.findContactsByPhones(tx, orgId, phones);
+  const out = new Map<string, ThreadContact>();
+  for (const row of rows) {
+    if (!row.phone) continue;
+    const { id, firstname, lastname, fullName } = presentContactSummary(row);
+    out.set(row.phone, { id, firstname, lastname, fullName });
+  }
+  return out;
+}
+
 /** Records `type` for every staff member of the organisation (no team: contacts are shared). */
 async function announce(tx: Tx, orgId: string, row: repo.ContactRow, type: "contact.created" | "contact.updated"): Promise<void> {
   await recordEvent(tx, orgId, { type, payload: presentContactSummary(row) });
@@ -175,16 +194,30 @@ export async function updateContact(db: Db, ctx: Ctx, id: string, input: UpdateC
 }
 
 /**
- * DELETE patients/{id}: administrators only; its links, notes and surveys go with it. (A contact
- * with an appointment cannot be deleted, spec part 2 §5: that check comes with appointments.)
+ * DELETE patients/{id}: administrators only; its links, notes and surveys go with it. A contact
+ * with a booked appointment cannot be deleted (spec part 2 §5); cancelled ones go with it.
  */
 export async function deleteContact(db: Db, ctx: Ctx, id: string): Promise<void> {
   if (!canDeleteContact(ctx)) throw forbidden();
   await withTenant(db, ctx.orgId, async (tx) => {
     const row = await visibleContact(tx, ctx, id, true);
+    if (await hasBookedAppointments(tx, ctx.orgId, id)) throw conflict("error.contact-has-appointment");
     await repo.deleteContact(tx, ctx.orgId, id);
     // The audit row outlives the contact: it keeps who was deleted.
     await recordAudit(tx, ctx, "delete", "contact", id, { firstname: row.first_name, lastname: row.last_name, phone: row.phone });
     await recordEvent(tx, ctx.orgId, { type: "contact.removed", payload: { id } });
   });
+}
+
+/**
+ * Contacts of an import (modules/contact-import), inside the import's own transaction: the rows
+ * were validated with createContactRequest. Those that exist already (same number, or without a
+ * number the same names, email and birthday) are skipped; the answer says, per row, whether it
+ * was inserted. No per-contact event: an import of thousands would flood every screen, and the
+ * contacts list reloads when the import ends.
+ */
+export async function insertImportedContacts(tx: Tx, ctx: Ctx, rows: CreateContactRequest[]): Promise<boolean[]> {
+  const withIds = rows.map((input) => ({ ...(columnsOf(input) as repo.ContactColumns), id: randomUUID() }));
+  const inserted = await repo.insertContactsIfNew(tx, ctx.orgId, ctx.userId, withIds);
+  return withIds.map((row) => inserted.has(row.id));
 }

@@ -1,4 +1,4 @@
-import { MESSAGE_STATUSES, type MediaRef, type Message, type Thread } from "@relais/shared";
+import { MESSAGE_STATUSES, type MediaRef, type Message, type Thread, type ThreadContact } from "@relais/shared";
 import type { MediaRow } from "./media-repo.ts";
 import type { MessageRow, ThreadRow } from "./repo.ts";
 
@@ -32,12 +32,18 @@ export function presentMessage(row: MessageRow, media: readonly MediaRow[]): Mes
   };
 }
 
-export function presentThread(row: ThreadRow, lastMessage: MessageRow | null | undefined, lastMedia: readonly MediaRow[]): Thread {
+export function presentThread(
+  row: ThreadRow,
+  lastMessage: MessageRow | null | undefined,
+  lastMedia: readonly MediaRow[],
+  contact: ThreadContact | null,
+): Thread {
   return {
     id: row.id,
     teamId: row.team_id,
     from: row.team_phone,
     contactPhone: row.contact_phone,
+    contact,
     state: row.state === "inactive" ? "inactive" : "active",
     attributes: {
       pinned: row.pinned,

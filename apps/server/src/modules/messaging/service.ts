@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
 import {
   statusesBefore,
   typedPhoneToE164,
@@ -20,12 +21,14 @@ import {
   type CarrierStatusEvent,
   type InboundResult,
 } from "../../carriers/carrier.ts";
-import { afterCommit, withTenant, type Db, type Tx } from "../../db/database.ts";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import { addJob } from "../../platform/jobs/jobs.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
+import { contactsByPhones } from "../contacts/service.ts";
 import { findTeamFor } from "../teams/service.ts";
 import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThreadCursor } from "./cursor.ts";
 import { canSeeThread, isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
@@ -95,7 +98,8 @@ export async function drainMessaging(m: Messaging): Promise<void> {
 async function presentOne(tx: Tx, orgId: string, row: repo.ThreadRow): Promise<Thread> {
   const last = row.last_message_id ? await repo.findMessage(tx, orgId, row.last_message_id) : undefined;
   const media = last ? ((await mediaByMessage(tx, orgId, [last.id])).get(last.id) ?? []) : [];
-  return presentThread(row, last, media);
+  const contact = (await contactsByPhones(tx, orgId, [row.contact_phone])).get(row.contact_phone) ?? null;
+  return presentThread(row, last, media, contact);
 }
 
 /** A thread the caller may see, locked when asked; 404 for another team's or organisation's. */
@@ -116,11 +120,17 @@ export async function listThreads(db: Db, ctx: Ctx, query: ThreadsQuery): Promis
     const lastIds = page.flatMap((r) => (r.last_message_id ? [r.last_message_id] : []));
     const last = await repo.findMessagesByIds(tx, ctx.orgId, lastIds);
     const lastMedia = await mediaByMessage(tx, ctx.orgId, lastIds);
+    const contacts = await contactsByPhones(
+      tx,
+      ctx.orgId,
+      page.map((r) => r.contact_phone),
+    );
     const end = page[page.length - 1];
     return {
       threads: page.map((r) => {
         const id = r.last_message_id;
-        return presentThread(r, id ? last.get(id) : null, (id ? lastMedia.get(id) : undefined) ?? []);
+        const contact = contacts.get(r.contact_phone) ?? null;
+        return presentThread(r, id ? last.get(id) : null, (id ? lastMedia.get(id) : undefined) ?? [], contact);
       }),
       nextCursor: rows.length > query.limit && end ? encodeThreadCursor({ pinned: end.pinned, at: end.sort_key, id: end.id }) : null,
       unread: await repo.countUnread(tx, ctx.orgId, teamIds),
@@ -212,7 +222,7 @@ export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRe
         hasNotification: input.attributes?.hasNotification ?? false,
         hasIncompleteFollowup: input.attributes?.hasIncompleteFollowup ?? false,
       });
-      const row = await queueOutbound(m, tx, ctx, {
+      const row = await queueOutbound(tx, ctx, {
         threadId,
         teamId,
         from: team.phoneNumber,
@@ -231,17 +241,36 @@ export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRe
   }
 }
 
+/** The job that hands one outbound message to the carrier (payload: SendTextJob). */
+export const SEND_TEXT_TASK = "send-text";
 /**
- * Records an outbound message as "sending" and its thread's new last message, then, once the
- * transaction commits, hands it to the carrier with its idempotency key.
+ * Before any other due job: a text already in the conversation goes to the carrier ahead of a
+ * batch of scheduled messages still to be queued (graphile-worker runs lower priorities first).
+ */
+const SEND_TEXT_PRIORITY = -10;
+/** Its payload as the queue hands it back, checked (orgId is stamped by relais_jobs.add_job). */
+const sendTextJob = z.object({ orgId: z.uuid(), messageId: z.uuid() });
+
+/**
+ * Records an outbound message as "sending" and its thread's new last message, with the job that
+ * hands it to the carrier in the same transaction: a committed message always has its job (it
+ * cannot be lost between commit and send), a rolled-back one never texts.
  */
 async function queueOutbound(
-  m: Messaging,
   tx: Tx,
   // The author: a staff member, or nobody for a text the system writes (userId null).
   ctx: Pick<Ctx, "orgId"> & { userId: string | null },
-  // mediaIds: the author's uploads to send with it (an MMS), in order.
-  msg: { threadId: string; teamId: string; from: string; to: string; body: string; mediaIds?: readonly string[] },
+  // mediaIds: the author's uploads to send with it (an MMS), in order. idempotencyKey: given when
+  // the caller derives it from its own record (a scheduled message), else a new one.
+  msg: {
+    threadId: string;
+    teamId: string;
+    from: string;
+    to: string;
+    body: string;
+    mediaIds?: readonly string[];
+    idempotencyKey?: string;
+  },
 ): Promise<repo.MessageRow> {
   const row = await repo.insertMessage(tx, {
     orgId: ctx.orgId,
@@ -252,30 +281,30 @@ async function queueOutbound(
     body: msg.body,
     status: "sending",
     carrierMessageId: null,
-    idempotencyKey: randomUUID(),
+    idempotencyKey: msg.idempotencyKey ?? randomUUID(),
     authorId: ctx.userId,
   });
   if (!row) throw new Error("queueOutbound: message not inserted");
   await attachOutboundMedia(tx, ctx, row.id, msg.mediaIds ?? []);
   await repo.updateThread(tx, ctx.orgId, msg.threadId, { last_message_id: row.id, state: "active" }, true);
-  const orgId = ctx.orgId;
-  afterCommit(tx, () => dispatch(m, orgId, row.id));
+  await addJob(tx, SEND_TEXT_TASK, { messageId: row.id }, { priority: SEND_TEXT_PRIORITY });
   return row;
 }
 
 /**
- * Sends a committed "sending" message through the carrier. It runs after commit, so a rolled-back
- * request never texts; the carrier's idempotency key makes a repeated dispatch of the same
- * attempt send once. In process for now: a durable job (graphile-worker) replaces this with the
- * scheduled-messages work, so a crash between commit and send is retried, not lost.
+ * The send-text job: hands a committed "sending" message to the carrier with its idempotency key
+ * and stores the carrier's id. A message no longer "sending" (already sent by an earlier run,
+ * retried, deleted) is skipped, and a run repeated after a crash reuses the same key, so the
+ * carrier sends it once. A database error throws: graphile-worker retries the job.
  */
-function dispatch(m: Messaging, orgId: string, messageId: string): void {
+export async function runSendTextJob(m: Messaging, payload: unknown): Promise<void> {
+  const { orgId, messageId } = sendTextJob.parse(payload);
   const run = (async () => {
     const { msg, media } = await withTenant(m.db, orgId, async (tx) => ({
       msg: await repo.findMessage(tx, orgId, messageId),
       media: await outboundMediaOf(m.media, tx, orgId, messageId),
     }));
-    if (!msg || msg.direction !== "outbound" || msg.status !== "sending" || !msg.idempotency_key) return;
+    if (!msg || msg.direction !== "outbound" || msg.status !== "sending" || !msg.idempotency_key || msg.carrier_message_id) return;
     const key = msg.idempotency_key;
     const text = { from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: key };
     let carrierMessageId: string;
@@ -291,9 +320,13 @@ function dispatch(m: Messaging, orgId: string, messageId: string): void {
       return;
     }
     await withTenant(m.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, messageId, key, carrierMessageId));
-  })().catch((err: unknown) => m.log.error({ err, messageId }, "dispatching an outbound text failed"));
+  })();
   m.pending.add(run);
-  void run.finally(() => m.pending.delete(run));
+  try {
+    await run;
+  } finally {
+    m.pending.delete(run);
+  }
 }
 
 /** POST threads/{id}/messages: a text from the team's number to the thread's contact. */
@@ -303,7 +336,7 @@ export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, inpu
     const thread = await visibleThread(tx, ctx, threadId, true);
     if (to !== null && to !== thread.contact_phone) throw badRequest("error.add-conversation-number");
     if (!thread.team_phone) throw conflict("error.no-phones-configured");
-    const row = await queueOutbound(m, tx, ctx, {
+    const row = await queueOutbound(tx, ctx, {
       threadId,
       teamId: thread.team_id,
       from: thread.team_phone,
@@ -325,8 +358,7 @@ export async function retryMessage(m: Messaging, ctx: Ctx, threadId: string, mes
     if (msg.direction !== "outbound" || msg.status !== "failed") throw conflict("error.message-not-retryable");
     // A new key: the failed attempt's key is spent (the carrier would answer it with the old send).
     const row = await repo.resetForRetry(tx, ctx.orgId, messageId, randomUUID());
-    const orgId = ctx.orgId;
-    afterCommit(tx, () => dispatch(m, orgId, messageId));
+    await addJob(tx, SEND_TEXT_TASK, { messageId }, { priority: SEND_TEXT_PRIORITY });
     return announceMessage(tx, ctx.orgId, thread.team_id, row, "message.updated");
   });
 }
@@ -380,24 +412,50 @@ export async function openSystemThread(
 }
 
 /**
- * Queues a text the system writes (an automatic reply) in the caller's transaction: no author,
- * shown in the thread and announced like any text, handed to the carrier with its idempotency key
- * only once that transaction commits, so a rolled-back caller texts nobody.
+ * Queues a text the system writes (an automatic reply, a scheduled message) in the caller's
+ * transaction: shown in the thread and announced like any text, handed to the carrier by its job
+ * once that transaction commits, so a rolled-back caller texts nobody. `authorId`: the staff
+ * member it is written for, if any; `idempotencyKey`: derived by the caller from its own record
+ * when a second run of it must not make a second text (the unique key refuses it).
  */
 export async function queueSystemText(
-  m: Messaging,
+  _m: Messaging,
   tx: Tx,
   orgId: string,
-  text: { thread: { id: string; created: boolean }; teamId: string; from: string; to: string; body: string },
+  text: {
+    thread: { id: string; created: boolean };
+    teamId: string;
+    from: string;
+    to: string;
+    body: string;
+    authorId?: string | null;
+    idempotencyKey?: string;
+  },
 ): Promise<Message> {
   const row = await queueOutbound(
-    m,
     tx,
-    { orgId, userId: null },
-    { threadId: text.thread.id, teamId: text.teamId, from: text.from, to: text.to, body: text.body },
+    { orgId, userId: text.authorId ?? null },
+    {
+      threadId: text.thread.id,
+      teamId: text.teamId,
+      from: text.from,
+      to: text.to,
+      body: text.body,
+      ...(text.idempotencyKey ? { idempotencyKey: text.idempotencyKey } : {}),
+    },
   );
   await announceThread(tx, orgId, text.thread.id, text.thread.created ? "thread.created" : "thread.updated");
   return announceMessage(tx, orgId, text.teamId, row, "message.created");
+}
+
+/** The current status of outbound texts, by id, for modules that show an outcome (scheduled messages). */
+export async function outboundOutcomes(
+  tx: Tx,
+  orgId: string,
+  ids: readonly string[],
+): Promise<Map<string, { status: Message["status"]; failureReason: string | null }>> {
+  const rows = await repo.findMessagesByIds(tx, orgId, [...ids]);
+  return new Map([...rows].map(([id, r]) => [id, { status: presentMessage(r, []).status, failureReason: r.failure_reason }]));
 }
 
 // ---- What the network reports ----------------------------------------------------------------

@@ -2,6 +2,7 @@ import { Outlet, useMatches } from "react-router";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { HeaderBar } from "./header-bar.tsx";
 import { ConversationsLiveSync } from "../../features/conversations/live-sync.tsx";
+import { ContactsLiveSync } from "../../features/contacts/live-sync.tsx";
 import classes from "./shell.module.css";
 
 function showsMenu(handle: unknown): boolean {
@@ -16,6 +17,7 @@ export function ShellLayout() {
   return (
     <div className={classes.shell}>
       <ConversationsLiveSync />
+      <ContactsLiveSync />
       <NavDrawer />
       <div className={classes.main}>
         {menu ? <HeaderBar /> : null}

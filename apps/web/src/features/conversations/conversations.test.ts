@@ -33,6 +33,7 @@ function threadWith(contactPhone: string, body: string): Thread {
     teamId: THREAD_ID,
     from: "+15145550101",
     contactPhone,
+    contact: null,
     state: "active",
     attributes: { pinned: false, hasNotification: false, hasIncompleteFollowup: false },
     sentiment: null,
@@ -48,6 +49,16 @@ describe("thread display", () => {
     expect(threadName(t)).toBe("(514) 555-1234");
     expect(avatarInitials(threadName(t))).toBe("51");
     expect(avatarInitials("Isabelle de la Tremblay")).toBe("IT");
+  });
+
+  it("shows the contact's name when the number is a contact", () => {
+    const id = THREAD_ID;
+    const t = {
+      ...threadWith("+15145551234", "Bonjour"),
+      contact: { id, firstname: "Hélène", lastname: "Tremblay", fullName: "Hélène Tremblay" },
+    };
+    expect(threadName(t)).toBe("Hélène Tremblay");
+    expect(avatarInitials(threadName(t))).toBe("HT");
   });
 });
 

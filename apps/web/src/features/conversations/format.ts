@@ -1,9 +1,9 @@
 import type { IntlShape } from "react-intl";
 import { formatPhoneForDisplay, type Thread } from "@relais/shared";
 
-/** What the list and the thread header call a contact: no contact names yet, the number. */
-export function threadName(thread: Pick<Thread, "contactPhone">): string {
-  return formatPhoneForDisplay(thread.contactPhone);
+/** What the list and the thread header call a contact: its name when it is one, else the number. */
+export function threadName(thread: Pick<Thread, "contactPhone" | "contact">): string {
+  return thread.contact?.fullName || formatPhoneForDisplay(thread.contactPhone);
 }
 
 /** At most two initials (spec part 1 §9), from the words of a name or the groups of a number. */

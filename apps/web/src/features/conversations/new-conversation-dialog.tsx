@@ -10,13 +10,15 @@ interface Props {
   opened: boolean;
   onClose: () => void;
   onCreated: (thread: Thread) => void;
+  /** A number already known (texting a contact); the person may still change it. */
+  initialTo?: string;
 }
 
 /** A new thread in the current team: a number and its first text. The server judges the number. */
-export function NewConversationDialog({ opened, onClose, onCreated }: Props) {
+export function NewConversationDialog({ opened, onClose, onCreated, initialTo = "" }: Props) {
   const intl = useIntl();
   const create = useCreateThread();
-  const [to, setTo] = useState("");
+  const [to, setTo] = useState(initialTo);
   const [body, setBody] = useState("");
   const ready = to.trim().length > 0 && body.trim().length > 0;
 
@@ -68,7 +70,7 @@ export function NewConversationDialog({ opened, onClose, onCreated }: Props) {
             type="tel"
             required
             maxLength={40}
-            data-autofocus
+            data-autofocus={initialTo === "" ? true : undefined}
           />
           <Textarea
             label={<FormattedMessage id="new-conversation.message" />}
@@ -81,6 +83,7 @@ export function NewConversationDialog({ opened, onClose, onCreated }: Props) {
             minRows={3}
             maxRows={8}
             maxLength={MESSAGE_BODY_MAX}
+            data-autofocus={initialTo !== "" ? true : undefined}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>

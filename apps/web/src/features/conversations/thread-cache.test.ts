@@ -33,6 +33,7 @@ function thread(n: number, minute: number, patch: { pinned?: boolean; state?: Th
     teamId: id(1000),
     from: "+15145550101",
     contactPhone: `+1514555${String(1000 + n)}`,
+    contact: null,
     state: patch.state ?? "active",
     attributes: { pinned: patch.pinned ?? false, hasNotification: false, hasIncompleteFollowup: false },
     sentiment: null,

@@ -50,8 +50,8 @@ export const ThreadRow = memo(function ThreadRow({ thread, active, cursor, onOpe
         onOpen(thread.id);
       }}
     >
-      {/* Threads carry no contact name yet: the avatar shows a person, and the mood of the texts. */}
-      <ContactAvatar name={null} phone={thread.contactPhone} sentiment={thread.sentiment} size={40} />
+      {/* A number that is no contact shows a person rather than digits as initials. */}
+      <ContactAvatar name={thread.contact?.fullName ?? null} phone={thread.contactPhone} sentiment={thread.sentiment} size={40} />
       <div className={classes.rowText}>
         <Group justify="space-between" gap={6} wrap="nowrap">
           <Group gap={4} wrap="nowrap" miw={0}>

@@ -25,8 +25,11 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { useDeleteThread, useMessages, useRetryMessage, useSendMessage, useThread, useUpdateThread } from "./api.ts";
 import { messageTime, threadName } from "./format.ts";
 import { AttachmentButton, AttachmentChips } from "./attachment-picker.tsx";
+import { ThreadContactLink } from "./thread-contact-link.tsx";
 import { MessageMedia } from "./media-preview.tsx";
 import { useAttachments } from "./use-attachments.ts";
+import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
+import { ScheduledBar } from "../scheduled-messages/scheduled-bar.tsx";
 import classes from "./conversations.module.css";
 
 const STATUS_ICONS: Record<MessageStatus, ReactNode> = {
@@ -164,20 +167,26 @@ function Messages({ threadId }: { threadId: string }) {
   );
 }
 
-function Composer({ threadId }: { threadId: string }) {
+function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: string }) {
   const intl = useIntl();
   const alerts = useAlerts();
   const send = useSendMessage(threadId);
   const attachments = useAttachments();
   const [text, setText] = useState("");
+  const quick = useQuickMessages({ text, setText, contactPhone });
   const empty = text.trim().length === 0 && attachments.mediaIds.length === 0;
 
   const submit = (): void => {
     if (empty || send.isPending || attachments.busy) {
       return;
     }
+    // Null while a dynamic field has no value: the picker says which, nothing is sent.
+    const body = quick.prepare(text);
+    if (body === null) {
+      return;
+    }
     send.mutate(
-      { body: text, mediaIds: attachments.mediaIds },
+      { body, mediaIds: attachments.mediaIds },
       {
         onSuccess: () => {
           setText("");
@@ -197,8 +206,10 @@ function Composer({ threadId }: { threadId: string }) {
       }}
     >
       <AttachmentButton onPick={attachments.pick} disabled={send.isPending} />
+      {quick.button}
       <Box style={{ flex: 1 }} miw={0}>
         <AttachmentChips items={attachments.items} problem={attachments.problem} onRemove={attachments.remove} />
+        {quick.panel}
         <Textarea
           autosize
           minRows={1}
@@ -210,6 +221,9 @@ function Composer({ threadId }: { threadId: string }) {
             setText(e.currentTarget.value);
           }}
           onKeyDown={(e) => {
+            if (quick.onKeyDown(e)) {
+              return;
+            }
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               submit();
@@ -241,11 +255,12 @@ function ThreadHeader({ thread, onDeleted }: { thread: Thread; onDeleted: () => 
   return (
     <div className={classes.threadHead}>
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <ContactAvatar name={null} phone={thread.contactPhone} sentiment={thread.sentiment} />
+        <ContactAvatar name={thread.contact?.fullName ?? null} phone={thread.contactPhone} sentiment={thread.sentiment} />
         <Box miw={0}>
           <Text fw={650} truncate="end" data-testid="thread-title">
             {name}
           </Text>
+          <ThreadContactLink thread={thread} />
           {archived ? (
             <Badge size="xs" variant="light" color="gray">
               <FormattedMessage id="conversations.archived-badge" />
@@ -362,7 +377,8 @@ export function ThreadView({ threadId, onDeleted }: { threadId: string; onDelete
       <ThreadHeader thread={thread.data} onDeleted={onDeleted} />
       <Messages threadId={threadId} />
       {/* Keyed: another thread starts with an empty text and no attachment. */}
-      <Composer key={threadId} threadId={threadId} />
+      <ScheduledBar key={`scheduled-${threadId}`} contactPhone={thread.data.contactPhone} teamId={thread.data.teamId} />
+      <Composer key={threadId} threadId={threadId} contactPhone={thread.data.contactPhone} />
     </div>
   );
 }
