@@ -43,6 +43,8 @@ test("contacts : recherche sans accents, création, modification, courriel, lien
   await expect(list.getByRole("option", { name: /François Côté/ })).toBeHidden();
   await search.fill("TREMBLAY hélène");
   await expect(list.getByRole("option", { name: /Hélène Tremblay/ })).toBeVisible();
+  // Only her: other journeys add Hélènes of their own, never a Tremblay.
+  await expect(list.getByRole("option")).toHaveCount(1);
   // The keyboard walks the results and opens one.
   await list.focus();
   await list.press("ArrowDown");
