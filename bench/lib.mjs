@@ -14,18 +14,26 @@ export function machine() {
   };
 }
 
-/** Starts `apps/server/src/main.ts` on the embedded PostgreSQL in a temporary folder. */
-export async function startServer({ port, env = {} }) {
+/**
+ * Starts `apps/server/src/main.ts` on the embedded PostgreSQL in a temporary folder. With
+ * `nodeArgs`, Node runs it with tsx's loader and those flags, so `pid` is the server's own
+ * process (the tsx command would put a launcher process in between).
+ */
+export async function startServer({ port, env = {}, nodeArgs = null }) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "relais-bench-"));
   await chmod(dataDir, 0o755);
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["apps/server/src/main.ts"], {
+  const pgPort = Number(env.EMBEDDED_PG_PORT ?? port + 1000);
+  const [command, args] = nodeArgs
+    ? [path.resolve("node_modules/.bin/node"), [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"]]
+    : [path.resolve("node_modules/.bin/tsx"), ["apps/server/src/main.ts"]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       // The server runs on the project's Node 24, as under npm scripts.
       PATH: `${path.resolve("node_modules/.bin")}:${process.env.PATH}`,
       DATA_DIR: dataDir,
       PORT: String(port),
-      EMBEDDED_PG_PORT: String(port + 1000),
+      EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: "warn",
       RATE_LIMIT_FACTOR: "100000",
       NODE_ENV: "production",
@@ -45,6 +53,9 @@ export async function startServer({ port, env = {} }) {
   }
   return {
     base,
+    pid: child.pid,
+    dataDir,
+    pgPort,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", resolve);

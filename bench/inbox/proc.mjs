@@ -1,0 +1,84 @@
+// What the kernel says about the server and its PostgreSQL: memory, CPU time, load.
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+
+/** Linux reports CPU times in clock ticks of 1/100 s (USER_HZ) on every common build. */
+const TICKS_PER_SECOND = 100;
+
+/** VmRSS of a process, in MiB. */
+export async function rssMiB(pid) {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces). */
+async function statFields(pid) {
+  try {
+    const raw = await readFile(`/proc/${pid}/stat`, "utf8");
+    return raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds a process used (user + system); with `children`, also its reaped children's. */
+export async function cpuSeconds(pid, children = false) {
+  const f = await statFields(pid);
+  if (!f) return 0;
+  // After the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
+  const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+  return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds of PostgreSQL: the postmaster, its live backends, and the ones that exited. The
+ * postmaster's pid is the first line of postmaster.pid in the data folder.
+ */
+export async function postgresCpuSeconds(pgDataDir) {
+  const postmaster = Number((await readFile(`${pgDataDir}/postmaster.pid`, "utf8")).split("\n")[0]);
+  let total = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = await statFields(entry);
+    if (f && Number(f[1]) === postmaster) total += await cpuSeconds(entry);
+  }
+  // The postmaster last: a backend that exits meanwhile (the pool closes idle connections) is
+  // then in its reaped children's time; read first, it would vanish from both.
+  return total + (await cpuSeconds(postmaster, true));
+}
+
+/** This process (the load generator), in CPU seconds. */
+export function ownCpuSeconds() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
+/** Share of one core each side used between two readings (1.0 = one full core). */
+export function coresUsed(before, after, seconds) {
+  const share = (k) => Math.round(((after[k] - before[k]) / seconds) * 100) / 100;
+  return { server: share("server"), postgres: share("postgres"), loadGenerator: share("loadGenerator") };
+}
+
+export function loadAverage() {
+  const [one, five, fifteen] = os.loadavg().map((v) => Math.round(v * 100) / 100);
+  return { one, five, fifteen };
+}
+
+let asked = 0;
+
+/** Asks the server's preloaded server-probe.mjs a question ("memory" or "loop") and waits for the answer. */
+export async function askServer(pid, file, kind) {
+  const seq = String(++asked);
+  await writeFile(`${file}.ask`, `${kind} ${seq}`);
+  process.kill(pid, "SIGUSR2");
+  for (let i = 0; i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const answer = await readFile(file, "utf8").then(
+      (text) => JSON.parse(text),
+      () => null,
+    );
+    if (answer?.seq === seq) return answer;
+  }
+  throw new Error(`the server did not answer "${kind}"`);
+}

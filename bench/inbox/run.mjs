@@ -1,0 +1,167 @@
+// bench/inbox (npm run bench:inbox): the text inbox under load, against the real server in its
+// own process on a fresh embedded PostgreSQL with the sandbox carrier. Sizes come from the
+// environment so that a small run takes a minute; the defaults are the published run (README
+// "Inbox figures"). BENCH_PHASES picks phases (lists,memory,sockets,polling; default all).
+import { rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { machine, saveResult, startServer } from "../lib.mjs";
+import { listsPhase } from "./lists.mjs";
+import { memoryPhase } from "./memory.mjs";
+import { pollingPhase, POLL_INTERVAL_MS } from "./polling.mjs";
+import { askServer, coresUsed, cpuSeconds, loadAverage, ownCpuSeconds, postgresCpuSeconds } from "./proc.mjs";
+import { socketsPhase } from "./pushed.mjs";
+import { benchEmail, contactPhone, DEMO_USER, HEAVY_THREADS, ORG_ID, seedInbox } from "./seed.mjs";
+import { printTable } from "./table.mjs";
+
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const cfg = {
+  threads: env("BENCH_THREADS", 50_000),
+  messages: env("BENCH_MESSAGES", 1_000_000),
+  /** Signed-in users; one socket each for the latency phases. */
+  sockets: env("BENCH_SOCKETS", 1_000),
+  idleSockets: env("BENCH_IDLE_SOCKETS", 5_000),
+  rates: (process.env.BENCH_RATES ?? "5,50,200").split(",").map(Number),
+  seconds: env("BENCH_SECONDS", 20),
+  pollTabs: (process.env.BENCH_POLL_TABS ?? "100,1000").split(",").map(Number),
+  pollRate: env("BENCH_POLL_RATE", 5),
+  idleSeconds: env("BENCH_IDLE_SECONDS", 10),
+  listRequests: env("BENCH_LIST_REQUESTS", 400),
+  listConnections: env("BENCH_LIST_CONNECTIONS", 4),
+};
+const phases = new Set((process.env.BENCH_PHASES ?? "lists,memory,sockets,polling").split(","));
+const PORT = 3320;
+const PG_PORT = 5320;
+const PASSWORD = "Relais!2026";
+/** After the last text of a phase, how long stragglers may take before they count as missing. */
+const DRAIN_MS = 30_000;
+const probeFile = path.join(os.tmpdir(), `relais-bench-inbox-probe-${process.pid}.json`);
+
+const log = (msg) => console.log(`[inbox ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function login(base, username) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return (await res.json()).jwt;
+}
+
+/** Signs every bench user in, four at a time (each sign-in is an argon2id hash on the server). */
+async function loginAll(base, count) {
+  const tokens = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      tokens[i] = await login(base, benchEmail(i + 1));
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return tokens;
+}
+
+const result = { machine: machine(), loadAverage: { start: loadAverage() }, config: cfg };
+log(`sizes ${JSON.stringify(cfg)}; load average ${JSON.stringify(result.loadAverage.start)}`);
+const server = await startServer({
+  port: PORT,
+  env: { DEV_TOOLS: "true", EMBEDDED_PG_PORT: String(PG_PORT), BENCH_PROBE_FILE: probeFile },
+  nodeArgs: ["--expose-gc", "--import", "./bench/inbox/server-probe.mjs"],
+});
+const ownerUrl = `postgres://postgres:relais@127.0.0.1:${server.pgPort}/postgres`;
+const cpu = async () => ({
+  server: await cpuSeconds(server.pid),
+  postgres: await postgresCpuSeconds(path.join(server.dataDir, "pg")),
+  loadGenerator: ownCpuSeconds(),
+});
+
+/**
+ * While `during` runs: the CPU the server and PostgreSQL used (1.0 = one whole core), the
+ * server's event-loop delay, and for how long it ran.
+ */
+async function measureCores(during) {
+  await askServer(server.pid, probeFile, "loop");
+  const before = await cpu();
+  const start = performance.now();
+  const value = await during();
+  const seconds = (performance.now() - start) / 1000;
+  const cores = coresUsed(before, await cpu(), seconds);
+  const serverEventLoopDelayMs = await askServer(server.pid, probeFile, "loop");
+  delete serverEventLoopDelayMs.seq;
+  // The machine's 1-minute load average at the end: how much else wanted the cores meanwhile.
+  return { value, seconds, cores, serverEventLoopDelayMs, loadAverage1m: loadAverage().one };
+}
+
+try {
+  const healthy = await fetch(`${server.base}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (!healthy) throw new Error("server did not start");
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  // Stopping the server in `finally` ends this connection: that must not hide the real error.
+  owner.on("error", () => undefined);
+  await owner.connect();
+  const pgVersion = (await owner.query("show server_version")).rows[0].server_version;
+  result.conditions = {
+    database: `embedded PostgreSQL ${pgVersion} in a fresh data folder, default settings (max_connections 200)`,
+    server: "apps/server/src/main.ts on Node with the tsx loader, NODE_ENV=production, sandbox carrier, LISTEN/NOTIFY bus",
+    client: "one process: sockets, polling tabs, text injector and autocannon",
+    sharedMachine: `server, PostgreSQL and load generator on the same ${os.cpus().length} cores, shared with other work (see loadAverage)`,
+    // One active session per user (a new sign-in revokes the others), but one session may hold
+    // a socket per tab, and the server keeps a connection object per socket either way.
+    sockets:
+      "latency: one user (own session) per socket, so the server also re-checks that many sessions every 30 s; " +
+      "memory: several tabs (sockets) per signed-in user",
+  };
+
+  log(`seeding ${cfg.sockets} users, ${cfg.threads} threads, ${cfg.messages} messages`);
+  const seedStart = performance.now();
+  result.seed = await seedInbox(ownerUrl, { users: cfg.sockets, threads: cfg.threads, messages: cfg.messages });
+  result.seed.totalMs = Math.round(performance.now() - seedStart);
+  log(`seeded in ${result.seed.totalMs} ms ${JSON.stringify(result.seed.timings)}`);
+  const { rows } = await owner.query(
+    "select id from threads where organization_id = $1 and contact_phone = any($2) order by contact_phone",
+    [ORG_ID, Array.from({ length: HEAVY_THREADS }, (_, i) => contactPhone(i + 1))],
+  );
+  const heavy = rows.map((r) => r.id);
+  await owner.end();
+
+  const loginStart = performance.now();
+  const tokens = await loginAll(server.base, cfg.sockets);
+  const demoToken = await login(server.base, DEMO_USER);
+  result.logins = { users: cfg.sockets, ms: Math.round(performance.now() - loginStart) };
+  log(`${cfg.sockets} users signed in in ${result.logins.ms} ms`);
+
+  const ctx = { cfg, server, ownerUrl, tokens, demoToken, heavy, probeFile, measureCores, drainMs: DRAIN_MS, log };
+  // Memory first: no earlier phase has grown the heap or the allocator's reserve yet.
+  if (phases.has("memory")) result.memory = await memoryPhase(ctx);
+  if (phases.has("lists")) result.lists = await listsPhase(ctx);
+  if (phases.has("sockets")) result.sockets = await socketsPhase(ctx);
+  if (phases.has("polling")) result.polling = await pollingPhase(ctx);
+  const polled = result.polling?.at(-1);
+  result.requestLoadPer1000Tabs = {
+    polling: {
+      computedRequestsPerSecond: Math.round(1000 / (POLL_INTERVAL_MS / 1000)),
+      measuredAnsweredPerSecond: polled ? Math.round((polled.idle.requestsPerSecondAnswered / polled.tabs) * 1000) : null,
+    },
+    // The hub pings each socket every 30 s (a control frame, no database work) and re-checks
+    // the sessions of an organisation's sockets with one transaction every 30 s per node.
+    sockets: { httpRequestsPerSecond: 0, pingFramesPerSecond: Math.round((1000 / 30) * 10) / 10 },
+  };
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  result.loadAverage.end = loadAverage();
+  await server.stop();
+  for (const suffix of ["", ".ask", ".tmp"]) await rm(`${probeFile}${suffix}`, { force: true });
+  if (!process.env.BENCH_KEEP_DATA) await rm(server.dataDir, { recursive: true, force: true });
+}
+if (!process.exitCode) {
+  await saveResult("inbox", result);
+  printTable(result);
+}

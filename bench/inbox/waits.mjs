@@ -1,0 +1,45 @@
+// What PostgreSQL's busy connections are doing while a phase runs: sampled from
+// pg_stat_activity, to tell waiting on a lock from working, and on which statement.
+import pg from "pg";
+
+const SAMPLE = `
+  select coalesce(wait_event_type || ':' || wait_event, 'running') as wait,
+         left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as statement
+  from pg_stat_activity
+  where backend_type = 'client backend' and pid <> pg_backend_pid() and state = 'active'`;
+
+/**
+ * Samples every `everyMs` until `stop()`, which answers the most frequent (wait, statement)
+ * pairs with the average number of connections found in each per sample.
+ */
+export async function sampleWaits(ownerUrl, everyMs = 250) {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  const counts = new Map();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query(SAMPLE);
+      samples++;
+      for (const r of rows) {
+        const key = `${r.wait} | ${r.statement}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+    // A sample failing (the server going away) ends the sampling, not the benchmark.
+  })().catch(() => undefined);
+  return {
+    async stop(top = 6) {
+      running = false;
+      await loop;
+      await client.end().catch(() => undefined);
+      return [...counts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([what, n]) => ({ what, connections: Math.round((n / Math.max(1, samples)) * 10) / 10 }));
+    },
+  };
+}
