@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
  * Contact imports (spec part 2 §3, "Import file"): one row per import run, polled by the web for
  * its progress bar, and one row per refused line of the file, the downloadable report. The
  * contacts themselves go to `contacts` in one transaction with the report and the final counts
- * (docs/decisions/0013-contact-import.md); only `processed_rows` moves before that commit.
+ * (docs/decisions/0010-contact-import.md); only `processed_rows` moves before that commit.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

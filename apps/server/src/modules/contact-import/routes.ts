@@ -44,7 +44,7 @@ async function readUpload(req: FastifyRequest): Promise<svc.Upload> {
 
 /**
  * Contact import under /api/patients/import (spec part 2 §3): administrators only, as bringing
- * in thousands of patients at once is (docs/decisions/0013-contact-import.md).
+ * in thousands of patients at once is (docs/decisions/0010-contact-import.md).
  */
 export function contactImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const db = deps.db.app;

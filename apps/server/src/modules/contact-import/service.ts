@@ -20,7 +20,7 @@ import * as repo from "./repo.ts";
 import { checkLine, firstLineColumnProblem, isHeaderLine } from "./rules.ts";
 
 /**
- * Contact import (docs/decisions/0013-contact-import.md): the file is checked and counted, a run
+ * Contact import (docs/decisions/0010-contact-import.md): the file is checked and counted, a run
  * row is written and answered at once, and the run goes on in the background, in ONE transaction:
  * every valid line becomes a contact at its commit, or none does. Only the progress counter is
  * written beside it, so the web can draw a real progress bar.
