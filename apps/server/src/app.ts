@@ -14,6 +14,7 @@ import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.t
 import { registerRealtime, type RealtimeOptions } from "./platform/realtime/realtime.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
+import { scheduledMessageDevRoutes } from "./modules/scheduled-messages/dev-routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { statusRoutes } from "./modules/status/routes.ts";
@@ -101,6 +102,7 @@ export async function buildApp(
       await api.register(textBlockRoutes(deps));
       await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
       await api.register(scheduledMessageRoutes(deps));
+      if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));
       await api.register(publicMediaRoutes(deps, messaging));
       await api.register(linkRoutes(deps));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/accounts.ts";
-import { login } from "./support/auth.ts";
+import { login, navigation } from "./support/auth.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
 
 /** The date and HH:mm that `minutes` from now read in Toronto (the demo clinic's time zone). */
@@ -72,6 +72,62 @@ test("message programmé : la règle des 5 minutes en français, puis programmé
   // --- Cancelled: it leaves the list. ---
   await item.getByRole("button", { name: "Annuler le message programmé" }).click();
   await expect(bar.getByTestId("scheduled-item")).toHaveCount(0);
+
+  await phone.close();
+});
+
+test("message programmé : envoyé tout de suite (outil de développement), reçu au simulateur, puis liste de l'équipe et annulation", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const contact = uniqueContact();
+  const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
+  await phone.send("Bonjour, à quelle heure est mon rendez-vous?");
+  await login(page, DEMO.user);
+  await page.getByRole("region", { name: "Liste des conversations" }).locator(`[data-thread="${contact.e164}"]`).click();
+  const thread = page.getByTestId("open-thread");
+  await expect(thread.getByText("Bonjour, à quelle heure est mon rendez-vous?")).toBeVisible();
+
+  /** Schedules from the composer; answers the saved message's id and the staff's bearer, read off the request. */
+  async function scheduleIn(minutes: number, message: string): Promise<{ id: string; authorization: string }> {
+    await thread.getByRole("button", { name: "Programmer" }).click();
+    const dialog = page.getByRole("dialog", { name: "Programmer un message" });
+    await dialog.getByRole("textbox", { name: "Titre" }).fill("Rendez-vous");
+    await dialog.getByRole("textbox", { name: "Message" }).fill(message);
+    const at = torontoWallClock(minutes);
+    await dialog.getByLabel("Date", { exact: true }).fill(at.date);
+    await dialog.getByLabel("Heure", { exact: true }).fill(at.time);
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/scheduled-messages"));
+    await dialog.getByRole("button", { name: "Enregistrer" }).click();
+    const response = await saved;
+    expect(response.status(), await response.text()).toBe(201);
+    await expect(dialog).toBeHidden();
+    const { id } = (await response.json()) as { id: string };
+    return { id, authorization: (await response.request().allHeaders()).authorization ?? "" };
+  }
+
+  // --- Ten minutes ahead, then sent now by the development route: the phone receives it. ---
+  const soonText = `Votre rendez-vous est à 14 h (${contact.e164.slice(-4)}).`;
+  const soon = await scheduleIn(10, soonText);
+  const run = await page.request.post(`/api/dev/scheduled-messages/${soon.id}/run-now`, { headers: { Authorization: soon.authorization } });
+  expect(run.status(), await run.text()).toBe(200);
+  await expect(phone.message("received", soonText)).toBeVisible();
+
+  // --- Another, forty minutes ahead: in the team's list, cancelled there. ---
+  const laterText = `Rappel : apportez votre carte (${contact.e164.slice(-4)}).`;
+  await scheduleIn(40, laterText);
+  await navigation(page).getByRole("link", { name: "Messages programmés" }).click();
+  await expect(page).toHaveURL(/\/scheduled-messages$/);
+  await page.mouse.move(1000, 400);
+  const upcoming = page.getByTestId("scheduled-upcoming").getByTestId("team-scheduled-item").filter({ hasText: laterText });
+  await expect(upcoming).toContainText(contact.shown);
+  await expect(upcoming).toContainText("Programmé");
+  await expect(upcoming).toContainText("Aucun rappel");
+  const past = page.getByTestId("scheduled-past").getByTestId("team-scheduled-item").filter({ hasText: soonText });
+  await expect(past).toContainText("Envoyé");
+  await page.screenshot({ path: testInfo.outputPath("scheduled-team-list.png"), fullPage: true });
+  await upcoming.getByRole("button", { name: "Annuler le message programmé" }).click();
+  await expect(upcoming).toHaveCount(0);
 
   await phone.close();
 });

@@ -13,6 +13,7 @@ import { ContactImportPage } from "../features/contact-import/contact-import-pag
 import { SimulatorPage } from "../features/simulator/simulator-page.tsx";
 import { TemplateEditorPage } from "../features/text-blocks/template-editor-page.tsx";
 import { TextBlocksPage } from "../features/text-blocks/text-blocks-page.tsx";
+import { ScheduledMessagesPage } from "../features/scheduled-messages/scheduled-messages-page.tsx";
 
 /**
  * Flags of spec part 1 §2: `auth` needs a session (else /login); `nav` shows the left drawer;
@@ -61,6 +62,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/conversations", ...shell, element: <ConversationsPage /> },
   { path: "/material/:type", ...shell, element: <ComingSoonPage area="material" /> },
   { path: "/text-bloc", ...shell, element: <TextBlocksPage /> },
+  { path: "/scheduled-messages", ...shell, element: <ScheduledMessagesPage /> },
   { path: "/text-template/:mode/:id?", ...shell, element: <TemplateEditorPage /> },
   { path: "/release-notes", ...shell, only: "outside-france", element: <ComingSoonPage area="release-notes" /> },
   { path: "/agenda", ...shell, element: <AgendaPage /> },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { uuid } from "./common.ts";
-import { MESSAGE_BODY_MAX } from "./messaging.ts";
+import { MESSAGE_BODY_MAX, threadContact } from "./messaging.ts";
 import { TIME_PATTERN } from "../rules/schedule.ts";
 
 /**
@@ -78,6 +78,8 @@ export const scheduledMessage = z.object({
   /** The planned instant, in UTC. */
   scheduledAt: z.string(),
   toPhoneNumber: z.string(),
+  /** The organisation's contact of that number, when there is one (the team list names them). */
+  contact: threadContact.nullable(),
   reminders: z.array(z.enum(SCHEDULED_REMINDERS)),
   /** Reminders already sent. */
   remindersSent: z.array(z.enum(SCHEDULED_REMINDERS)),

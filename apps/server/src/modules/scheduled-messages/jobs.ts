@@ -23,11 +23,12 @@ export const reminderText = (body: string) => `Rappel : ${body}`;
  * derived from the row, so a job run twice (crash, retry) queues it once.
  */
 async function sendScheduled(db: Db, m: Messaging, payload: unknown): Promise<void> {
-  const { orgId, id } = scheduledSendJob.parse(payload);
+  const { orgId, id, runNow } = scheduledSendJob.parse(payload);
   await withTenant(db, orgId, async (tx) => {
     const row = await repo.findScheduled(tx, orgId, id, true);
     if (!row || row.status !== "scheduled") return;
-    if (row.scheduled_at.getTime() > Date.now() + EARLY_SLACK_MS) return;
+    // runNow: moved forward by the development route only (never in production).
+    if (!runNow && row.scheduled_at.getTime() > Date.now() + EARLY_SLACK_MS) return;
     const from = await teamPhoneOf(tx, orgId, row.team_id);
     if (!from) return repo.markFailed(tx, orgId, id, "no-phones-configured");
     const thread = await openSystemThread(tx, orgId, row.team_id, row.to_phone);

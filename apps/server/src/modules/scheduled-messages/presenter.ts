@@ -1,4 +1,11 @@
-import { SCHEDULED_REMINDERS, type Message, type ScheduledMessage, type ScheduledReminder, type ScheduledStatus } from "@relais/shared";
+import {
+  SCHEDULED_REMINDERS,
+  type Message,
+  type ThreadContact,
+  type ScheduledMessage,
+  type ScheduledReminder,
+  type ScheduledStatus,
+} from "@relais/shared";
 import type { ScheduledRow } from "./repo.ts";
 
 type Outcome = { status: Message["status"]; failureReason: string | null };
@@ -18,7 +25,7 @@ function outcomeOf(row: ScheduledRow, text: Outcome | undefined): { status: Sche
   return { status: text.status === "sending" ? "sending" : "sent", failureReason: null };
 }
 
-export function presentScheduled(row: ScheduledRow, text: Outcome | undefined): ScheduledMessage {
+export function presentScheduled(row: ScheduledRow, text: Outcome | undefined, contact: ThreadContact | null): ScheduledMessage {
   return {
     id: row.id,
     teamId: row.team_id,
@@ -28,6 +35,7 @@ export function presentScheduled(row: ScheduledRow, text: Outcome | undefined): 
     time: row.scheduled_time,
     scheduledAt: row.scheduled_at.toISOString(),
     toPhoneNumber: row.to_phone,
+    contact,
     reminders: asReminders(row.reminders),
     remindersSent: asReminders(row.reminders_sent),
     ...outcomeOf(row, text),

@@ -274,7 +274,13 @@ describe("the jobs", () => {
     expect(reminded).toMatchObject({ status: "scheduled", remindersSent: ["24h"] });
     await until(async () => outboxTo(to).length > 0, "the reminder at the carrier");
     expect(outboxTo(to).map((e) => e.body)).toEqual([`Rappel : ${s.message}`]);
-    expect((await jobsOf(t, org.orgId, `scheduled:${s.id}`)).map((j) => j.task)).toEqual(["scheduled-send"]);
+    // The worker removes a finished job once its handler has returned: the text it queued may reach
+    // the carrier first. A reminder that failed would stay queued (retried later) and time out here.
+    const left = await until(async () => {
+      const jobs = await jobsOf(t, org.orgId, `scheduled:${s.id}`);
+      return jobs.some((j) => j.task === "scheduled-reminder") ? null : jobs;
+    }, "the reminder's job done");
+    expect(left.map((j) => j.task)).toEqual(["scheduled-send"]);
   });
 
   it("a cancelled message sends nothing even when its time comes", async () => {
@@ -298,5 +304,19 @@ describe("the jobs", () => {
       "error.scheduled-message-save",
     );
     expectError(await call(org.users.user, "DELETE", `${URL}/${s.id}`), 409, "error.scheduled-message-save");
+  });
+});
+
+describe("the recipient", () => {
+  it("names the organisation's contact of the number, and none for an unknown number or another organisation's contact", async () => {
+    const known = uniquePhone();
+    const created = await call(org.users.user, "POST", "/api/patients", { firstname: "Élise", lastname: "Tremblay", phone: known });
+    expect(created.statusCode, created.body).toBe(201);
+    await call(other.users.user, "POST", "/api/patients", { firstname: "Autre", lastname: "Clinique", phone: known });
+    const named = await schedule(org.users.user, request(known, 60, ZONE));
+    expect(named.contact).toMatchObject({ firstname: "Élise", lastname: "Tremblay" });
+    const listed = (await call(org.users.user, "GET", URL)).json().scheduledMessages as ScheduledMessage[];
+    expect(listed.find((s) => s.id === named.id)?.contact?.fullName).toContain("Tremblay");
+    expect((await schedule(org.users.user, request(uniquePhone(), 60, ZONE))).contact).toBeNull();
   });
 });

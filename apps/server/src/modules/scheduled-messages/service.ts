@@ -13,6 +13,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { addJob, removeJob } from "../../platform/jobs/jobs.ts";
+import { contactsByPhones } from "../contacts/service.ts";
 import { outboundOutcomes } from "../messaging/service.ts";
 import { teamForNewThread } from "../messaging/policy.ts";
 import { loadOrganization } from "../organizations/service.ts";
@@ -25,7 +26,7 @@ import * as repo from "./repo.ts";
 export const SCHEDULED_SEND_TASK = "scheduled-send";
 export const SCHEDULED_REMINDER_TASK = "scheduled-reminder";
 /** Payloads as the queue hands them back, checked: orgId is stamped by relais_jobs.add_job. */
-export const scheduledSendJob = z.object({ orgId: z.uuid(), id: z.uuid() });
+export const scheduledSendJob = z.object({ orgId: z.uuid(), id: z.uuid(), runNow: z.boolean().optional() });
 export const scheduledReminderJob = z.object({ orgId: z.uuid(), id: z.uuid(), reminder: z.enum(SCHEDULED_REMINDERS) });
 
 /** Job keys: adding a job under the same key replaces the pending one (an edit moves it). */
@@ -37,7 +38,8 @@ type Input = ScheduledMessageRequest & { reminders?: ScheduledReminder[] };
 async function presentRows(tx: Tx, orgId: string, rows: repo.ScheduledRow[]): Promise<ScheduledMessage[]> {
   const ids = rows.flatMap((r) => (r.message_id ? [r.message_id] : []));
   const outcomes = await outboundOutcomes(tx, orgId, ids);
-  return rows.map((r) => presentScheduled(r, r.message_id ? outcomes.get(r.message_id) : undefined));
+  const contacts = await contactsByPhones(tx, orgId, [...new Set(rows.map((r) => r.to_phone))]);
+  return rows.map((r) => presentScheduled(r, r.message_id ? outcomes.get(r.message_id) : undefined, contacts.get(r.to_phone) ?? null));
 }
 
 /** A scheduled message the caller may see, locked when asked; 404 for another team's or organisation's. */
@@ -154,5 +156,17 @@ export async function deleteScheduled(db: Db, ctx: Ctx, id: string): Promise<voi
     await removeJobs(tx, id);
     await repo.deleteScheduled(tx, ctx.orgId, id);
     await recordAudit(tx, ctx, "delete", "scheduled_message", id, { teamId: row.team_id, toPhone: row.to_phone });
+  });
+}
+
+/**
+ * Development and test only (the route exists only with DEV_TOOLS): the message's send job is
+ * moved to now, marked to go before its planned time, so a journey sees it arrive without waiting
+ * the five minutes the rules require. Same checks as an edit: the caller's organisation and team.
+ */
+export async function runScheduledNow(db: Db, ctx: Ctx, id: string): Promise<void> {
+  await withTenant(db, ctx.orgId, async (tx) => {
+    await changeable(tx, ctx, id);
+    await addJob(tx, SCHEDULED_SEND_TASK, { id, runNow: true }, { jobKey: sendJobKey(id) });
   });
 }

@@ -6,6 +6,7 @@ import {
   IconAddressBook,
   IconBooks,
   IconBug,
+  IconCalendarTime,
   IconHeadset,
   IconHelpCircle,
   IconInfoCircle,
@@ -75,6 +76,7 @@ export function NavDrawer() {
   const top: LinkItem[] = [
     { to: "/conversations", label: "nav.conversations", icon: <IconMessages size={ICON_SIZE} /> },
     { to: "/text-bloc", label: "nav.text-bloc", icon: <IconMessageBolt size={ICON_SIZE} /> },
+    { to: "/scheduled-messages", label: "nav.scheduled-messages", icon: <IconCalendarTime size={ICON_SIZE} /> },
     { to: "/material/2", label: "nav.material", icon: <IconBooks size={ICON_SIZE} /> },
     ...(organization.consultationsEnabled
       ? [{ to: "/consultations", label: "nav.consultations", icon: <IconStethoscope size={ICON_SIZE} /> } as const]

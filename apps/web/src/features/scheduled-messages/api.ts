@@ -6,7 +6,20 @@ import { api } from "../../api/index.ts";
 export const keys = {
   all: ["scheduled-messages"] as const,
   phone: (phone: string) => ["scheduled-messages", "phone", phone] as const,
+  team: (teamId: string | null) => ["scheduled-messages", "team", teamId] as const,
 };
+
+/** A team's scheduled messages, soonest first; every team of the caller's when none is chosen. */
+export function useTeamScheduled(teamId: string | null) {
+  return useQuery({
+    queryKey: keys.team(teamId),
+    queryFn: ({ signal }) =>
+      api.get("scheduled-messages", { schema: scheduledMessagesResponse, signal, ...(teamId ? { query: { teamId } } : {}) }),
+    select: (r) => r.scheduledMessages,
+    // A message goes out at its time: re-read now and then to show it sent.
+    refetchInterval: 30_000,
+  });
+}
 
 /** The scheduled messages to one number (the open conversation's contact). */
 export function useScheduledForPhone(phone: string) {

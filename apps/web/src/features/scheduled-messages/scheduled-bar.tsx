@@ -6,8 +6,7 @@ import type { ScheduledMessage } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useCancelScheduled, useScheduledForPhone } from "./api.ts";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
-
-const STATUS_COLOR: Record<ScheduledMessage["status"], string> = { scheduled: "blue", sending: "gray", sent: "green", failed: "red" };
+import { STATUS_COLOR } from "./status.ts";
 
 /**
  * Above the composer: "Programmer" opens the dialog; the conversation's scheduled messages, with

@@ -25,4 +25,19 @@ export const uiScheduledMessages = defineMessages({
   "scheduled.status-sending": ["En cours d'envoi", "Sending"],
   "scheduled.status-sent": ["Envoyé", "Sent"],
   "scheduled.status-failed": ["Échec", "Failed"],
+  // The drawer entry of the team's list (the other nav.* keys are in ui.ts).
+  "nav.scheduled-messages": ["Messages programmés", "Scheduled messages"],
+  "scheduled.page-title": ["Messages programmés", "Scheduled messages"],
+  "scheduled.page-subtitle": [
+    "Les messages programmés de l'équipe, à l'heure de l'organisation.",
+    "The team's scheduled messages, in the organisation's time.",
+  ],
+  "scheduled.upcoming": ["À venir", "Upcoming"],
+  "scheduled.past": ["Passés", "Past"],
+  "scheduled.empty-upcoming": ["Aucun message programmé à venir.", "No upcoming scheduled message."],
+  "scheduled.empty-past": ["Aucun message programmé passé.", "No past scheduled message."],
+  "scheduled.load-failed": ["Impossible de charger les messages programmés.", "The scheduled messages could not be loaded."],
+  "scheduled.recipient": ["Destinataire", "Recipient"],
+  "scheduled.when": ["Date et heure", "Date and time"],
+  "scheduled.no-reminders": ["Aucun rappel", "No reminder"],
 });
