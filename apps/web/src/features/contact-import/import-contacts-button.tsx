@@ -17,7 +17,7 @@ export function ImportContactsButton() {
   if (!roleCountsAs(session.profile.role, "admin")) return null;
   return (
     <>
-      <Button variant="light" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)}>
+      <Button variant="light" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)} fullWidth>
         <FormattedMessage id="import.open" />
       </Button>
       <Modal

@@ -128,12 +128,12 @@ export function ContactList({ openId, onOpen, onNew }: Props) {
   return (
     <section className={classes.listPane} aria-label={intl.formatMessage({ id: "contacts.list-label" })}>
       <div className={classes.listHead}>
-        <Group gap="xs" grow wrap="nowrap">
-          <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
+        <Stack gap="xs">
+          <Button leftSection={<IconPlus size={16} />} onClick={onNew} fullWidth>
             <FormattedMessage id="contacts.new" />
           </Button>
           <ImportContactsButton />
-        </Group>
+        </Stack>
         <TextInput
           type="search"
           value={input}
