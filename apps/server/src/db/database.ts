@@ -80,8 +80,13 @@ export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promi
   const committed: ((db: Db) => void)[] = [];
   const result = await db.transaction().execute(async (tx) => {
     commitQueues.set(tx, committed);
+    const finishing: ((tx: Tx) => Promise<void>)[] = [];
+    finishQueues.set(tx, finishing);
     await sql`select set_config('app.org_id', ${orgId}, true)`.execute(tx);
-    return fn(tx);
+    const value = await fn(tx);
+    // In order, each awaited: a step may hold a lock from here to the commit (the event log).
+    for (const step of finishing) await step(tx);
+    return value;
   });
   for (const run of committed) {
     // The transaction is committed: a failing follow-up must not turn its caller's success
@@ -97,6 +102,20 @@ export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promi
 
 /** What afterCommit queued, per open withTenant transaction. */
 const commitQueues = new WeakMap<Tx, ((db: Db) => void)[]>();
+
+/** What beforeCommit queued, per open withTenant transaction. */
+const finishQueues = new WeakMap<Tx, ((tx: Tx) => Promise<void>)[]>();
+
+/**
+ * Runs `fn` in the withTenant transaction `tx` after its callback has returned, just before the
+ * commit, in the order queued; a failure rolls the whole transaction back. For writes that take
+ * a lock held until commit, so that it is held as briefly as possible (the event log's cursor).
+ */
+export function beforeCommit(tx: Tx, fn: (tx: Tx) => Promise<void>): void {
+  const queue = finishQueues.get(tx);
+  if (!queue) throw new Error("beforeCommit needs a transaction opened by withTenant");
+  queue.push(fn);
+}
 
 /**
  * Runs `fn` once the withTenant transaction `tx` has committed — never after a rollback — with

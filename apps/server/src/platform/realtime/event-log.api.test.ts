@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import pg from "pg";
 import { createTestApp, type Tenant, type TestApp } from "../../../test/helpers.ts";
-import { createDatabase, withTenant, type Database } from "../../db/database.ts";
+import { beforeCommit, createDatabase, withTenant, type Database } from "../../db/database.ts";
 import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
 import { eventsAfter } from "./event-repo.ts";
 import { recordEvent } from "./record-event.ts";
-import { databaseUrlOf, sleep } from "./realtime.test-kit.ts";
+import { afterEventsWritten, databaseUrlOf, sleep } from "./realtime.test-kit.ts";
 
 let t: TestApp;
 let url: string;
@@ -117,20 +117,22 @@ describe("positions in commit order", () => {
       await b.end();
     }
 
-    // The event log, same interleaving: B cannot even take a position until A commits.
+    // The event log, same interleaving: A's events are written (its position taken) and A is
+    // held before its commit; B cannot even take a position until A commits.
     let releaseA!: () => void;
     const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
     let aWrote!: () => void;
     const aHasPosition = new Promise<void>((resolve) => (aWrote = resolve));
     const txA = withTenant(db.app, orgId, async (tx) => {
       await recordEvent(tx, orgId, { type: "thread.updated", payload: { who: "a" } });
-      aWrote();
-      await aMayCommit;
+      afterEventsWritten(tx, orgId, () => aWrote());
+      beforeCommit(tx, () => aMayCommit);
     });
     await aHasPosition;
     let bPosition: number | null = null;
     const txB = withTenant(db.app, orgId, async (tx) => {
-      bPosition = (await recordEvent(tx, orgId, { type: "thread.updated", payload: { who: "b" } })).position;
+      await recordEvent(tx, orgId, { type: "thread.updated", payload: { who: "b" } });
+      afterEventsWritten(tx, orgId, (p) => (bPosition = p));
     });
     await untilWaitingOnLock(1);
     expect(bPosition).toBeNull();

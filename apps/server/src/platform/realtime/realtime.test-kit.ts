@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { realtimeServerMessage, type EventName, type RealtimeEvent, type RealtimeServerMessage } from "@relais/shared";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
-import { createDatabase, withTenant, type Database } from "../../db/database.ts";
+import { beforeCommit, createDatabase, withTenant, type Database, type Tx } from "../../db/database.ts";
 import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
 import { createTokenSigner, type TokenSigner } from "../auth/tokens.ts";
@@ -94,15 +94,28 @@ export async function record(
   orgId: string,
   event: { type?: EventName; teamId?: string | null; userId?: string | null; payload?: Record<string, unknown> },
 ): Promise<number> {
-  const { position } = await withTenant(db.app, orgId, (tx) =>
-    recordEvent(tx, orgId, {
+  let position = 0;
+  await withTenant(db.app, orgId, async (tx) => {
+    await recordEvent(tx, orgId, {
       type: event.type ?? "thread.updated",
       teamId: event.teamId ?? null,
       userId: event.userId ?? null,
       payload: event.payload ?? {},
-    }),
-  );
+    });
+    afterEventsWritten(tx, orgId, (p) => (position = p));
+  });
   return position;
+}
+
+/**
+ * Hands `take` the position of the transaction's last event, read once its events are written,
+ * just before the commit, while the organisation's cursor is still locked by this transaction.
+ */
+export function afterEventsWritten(tx: Tx, orgId: string, take: (position: number) => void): void {
+  beforeCommit(tx, async (t) => {
+    const row = await t.selectFrom("event_cursors").select("last_position").where("organization_id", "=", orgId).executeTakeFirstOrThrow();
+    take(Number(row.last_position));
+  });
 }
 
 type Closed = { code: number; reason: string };

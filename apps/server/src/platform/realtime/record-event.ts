@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { EventMap, EventName } from "@relais/shared";
-import { afterCommit, type Db, type Tx } from "../../db/database.ts";
+import { afterCommit, beforeCommit, type Db, type Tx } from "../../db/database.ts";
 
 export type NewEvent<K extends EventName> = {
   type: K;
@@ -12,32 +12,61 @@ export type NewEvent<K extends EventName> = {
 };
 
 /**
- * Appends an event to the organisation's real-time log, inside the caller's transaction, so the
- * change and its event land or fail together (DESIGN §5). Explicit by design: a service calls it
- * next to the write it announces.
+ * Appends an event to the organisation's real-time log as part of the caller's transaction, so
+ * the change and its event land or fail together (DESIGN §5). Explicit by design: a service calls
+ * it next to the write it announces; the payload is taken as it is now.
  *
- * The position comes from the organisation's cursor row, which stays locked until `tx` ends:
- * appends of one organisation are serialised from here to commit, which is what makes positions
- * follow commit order. Call it late in the transaction to hold that lock briefly. Once `tx`
- * commits, the bus of this process signals "organisation X has new events" to every node.
+ * The rows are written when the transaction's work is done, just before its commit (one statement
+ * per organisation for all its events, in the order recorded). Their positions come from the
+ * organisation's cursor row, which then stays locked until commit: appends of one organisation
+ * are serialised over that last statement and the commit only, which is what makes positions
+ * follow commit order without holding back the rest of the transaction (decision 0013). Once
+ * `tx` commits, the bus of this process signals "organisation X has new events" to every node.
  */
-export async function recordEvent<K extends EventName>(tx: Tx, orgId: string, event: NewEvent<K>): Promise<{ position: number }> {
+export function recordEvent<K extends EventName>(tx: Tx, orgId: string, event: NewEvent<K>): Promise<void> {
   queueSignal(tx, orgId);
-  const { rows } = await sql<{ position: number }>`
-    WITH taken AS (
-      INSERT INTO event_cursors AS c (organization_id, last_position) VALUES (${orgId}::uuid, 1)
-      ON CONFLICT (organization_id) DO UPDATE SET last_position = c.last_position + 1
-      RETURNING last_position
-    )
-    INSERT INTO events (organization_id, position, type, team_id, user_id, payload)
-    SELECT ${orgId}::uuid, last_position, ${event.type}::text, ${event.teamId ?? null}::uuid, ${event.userId ?? null}::uuid,
-           ${JSON.stringify(event.payload)}::jsonb
-    FROM taken
-    RETURNING position
-  `.execute(tx);
-  const row = rows[0];
-  if (!row) throw new Error("recordEvent: no position returned");
-  return { position: row.position };
+  let pending = pendingEvents.get(tx);
+  if (!pending) {
+    const mine: PendingEvent[] = [];
+    beforeCommit(tx, (t) => appendEvents(t, mine));
+    pendingEvents.set(tx, mine);
+    pending = mine;
+  }
+  pending.push({
+    orgId,
+    type: event.type,
+    teamId: event.teamId ?? null,
+    userId: event.userId ?? null,
+    payload: JSON.stringify(event.payload),
+  });
+  // Async for its callers, who await it next to their writes: where the rows are written may change again.
+  return Promise.resolve();
+}
+
+type PendingEvent = { orgId: string; type: EventName; teamId: string | null; userId: string | null; payload: string };
+
+/** Events recorded in each open transaction, not yet written. */
+const pendingEvents = new WeakMap<Tx, PendingEvent[]>();
+
+/** Writes a transaction's events, each organisation's in one statement that takes its next positions. */
+async function appendEvents(tx: Tx, events: PendingEvent[]): Promise<void> {
+  const byOrg = new Map<string, PendingEvent[]>();
+  for (const e of events) byOrg.set(e.orgId, [...(byOrg.get(e.orgId) ?? []), e]);
+  for (const [orgId, list] of byOrg) {
+    const n = list.length;
+    await sql`
+      WITH taken AS (
+        INSERT INTO event_cursors AS c (organization_id, last_position) VALUES (${orgId}::uuid, ${n}::bigint)
+        ON CONFLICT (organization_id) DO UPDATE SET last_position = c.last_position + ${n}::bigint
+        RETURNING last_position
+      )
+      INSERT INTO events (organization_id, position, type, team_id, user_id, payload)
+      SELECT ${orgId}::uuid, taken.last_position - ${n}::bigint + e.ord, e.type, e.team_id, e.user_id, e.payload
+      FROM taken,
+           unnest(${list.map((e) => e.type)}::text[], ${list.map((e) => e.teamId)}::uuid[], ${list.map((e) => e.userId)}::uuid[],
+                  ${list.map((e) => e.payload)}::jsonb[]) WITH ORDINALITY AS e(type, team_id, user_id, payload, ord)
+    `.execute(tx);
+  }
 }
 
 /** Who hears "organisation X committed events", per pool: the realtime bus of this process. */
