@@ -19,7 +19,9 @@ import { CONTACT_GENDERS, EXTRA_DOCUMENTS, type CreateAppointmentRequest } from 
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useSession } from "../../app/session/session.tsx";
-import { nullIfBlank } from "../../ui/forms.ts";
+import { nullIfBlank, serverFieldErrors, useFieldError, type FieldErrors } from "../../ui/forms.ts";
+import { ContactFields } from "../contacts/contact-fields.tsx";
+import { emptyContactForm, type ContactFormValues } from "../contacts/contact-form.ts";
 import { useBook, useContactSearch, useServices } from "./api.ts";
 import type { FreeSlot } from "./time-grid.tsx";
 
@@ -51,7 +53,7 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
   const [search, setSearch] = useState("");
   const found = useContactSearch(mode === "existing" ? search : "");
   const [contactId, setContactId] = useState<string | null>(null);
-  const [person, setPerson] = useState({ firstName: "", lastName: "", birthday: "", phone: "", email: "" });
+  const [person, setPerson] = useState<ContactFormValues>(() => emptyContactForm());
   const [duration, setDuration] = useState("30");
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [category, setCategory] = useState("");
@@ -61,10 +63,12 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
   const [requests, setRequests] = useState("");
   const [notes, setNotes] = useState("");
   const [problem, setProblem] = useState<unknown>(null);
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const fieldError = useFieldError(errors);
 
   const offered = services.data?.filter((s) => organization.services.length === 0 || organization.services.includes(s.id)) ?? [];
   const ready =
-    serviceId !== null && (mode === "new" ? person.firstName.trim() !== "" || person.lastName.trim() !== "" : contactId !== null);
+    serviceId !== null && (mode === "new" ? person.firstname.trim() !== "" || person.lastname.trim() !== "" : contactId !== null);
 
   const submit = (): void => {
     if (!serviceId) return;
@@ -84,8 +88,8 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
         ? { contactId }
         : {
             contact: {
-              firstName: nullIfBlank(person.firstName),
-              lastName: nullIfBlank(person.lastName),
+              firstName: nullIfBlank(person.firstname),
+              lastName: nullIfBlank(person.lastname),
               birthday: nullIfBlank(person.birthday),
               phone: nullIfBlank(person.phone),
               email: nullIfBlank(person.email),
@@ -93,27 +97,18 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
           }),
     };
     setProblem(null);
+    setErrors(null);
     book.mutate(body, {
       onSuccess: () => {
         alerts.success("agenda.book.done");
         onClose();
       },
-      onError: setProblem,
+      onError: (error) => {
+        setProblem(error);
+        setErrors(serverFieldErrors(error));
+      },
     });
   };
-
-  const personField = (key: keyof typeof person, label: "first-name" | "last-name" | "birthday" | "phone" | "email", type = "text") => (
-    <TextInput
-      label={<FormattedMessage id={`agenda.book.${label}`} />}
-      value={person[key]}
-      type={type}
-      name={key}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setPerson((p) => ({ ...p, [key]: value }));
-      }}
-    />
-  );
 
   return (
     <form
@@ -189,17 +184,15 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
             name="contactId"
           />
         ) : (
-          <>
-            <SimpleGrid cols={3} spacing="sm">
-              {personField("firstName", "first-name")}
-              {personField("lastName", "last-name")}
-              {personField("birthday", "birthday", "date")}
-            </SimpleGrid>
-            <SimpleGrid cols={2} spacing="sm">
-              {personField("phone", "phone", "tel")}
-              {personField("email", "email", "email")}
-            </SimpleGrid>
-          </>
+          <ContactFields
+            variant="brief"
+            values={person}
+            onChange={(key, value) => {
+              setPerson((p) => ({ ...p, [key]: value }));
+            }}
+            // The server names the new contact's fields under `contact.`.
+            fieldError={(field) => fieldError(`contact.${field}`)}
+          />
         )}
         <SimpleGrid cols={2} spacing="sm">
           <Select

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from "react";
-import { Alert, Anchor, Box, Button, Group, NativeSelect, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Anchor, Box, Group, NativeSelect, Stack, Text, Textarea } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
@@ -11,8 +11,9 @@ import {
   type MessageId,
 } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
-import { SkeletonRows } from "../../ui/loaders.tsx";
 import { Section } from "../../ui/page.tsx";
+import { QuerySection } from "../../ui/query-section.tsx";
+import { SaveBar } from "../../ui/save-bar.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useAutomaticTexts, useUpdateAutomaticTexts } from "./automatic-texts-api.ts";
@@ -41,25 +42,12 @@ type Kind = keyof typeof KINDS;
  */
 export function AutomaticTextsSection({ teamId }: { teamId: string }) {
   const texts = useAutomaticTexts(teamId);
-  const title = <FormattedMessage id="config.auto.title" />;
-  if (texts.isPending) {
-    return (
-      <Section title={title}>
-        <SkeletonRows rows={4} />
-      </Section>
-    );
-  }
-  if (texts.isError) {
-    return (
-      <Section title={title}>
-        <Text c="dimmed" size="sm" role="alert">
-          <FormattedMessage id="config.load-failed-hint" />
-        </Text>
-      </Section>
-    );
-  }
-  // A save re-keys the form, which then starts again from what the server stored.
-  return <AutomaticTextsForm key={JSON.stringify(texts.data)} saved={texts.data} />;
+  return (
+    <QuerySection title={<FormattedMessage id="config.auto.title" />} query={texts}>
+      {/* A save re-keys the form, which then starts again from what the server stored. */}
+      {(saved) => <AutomaticTextsForm key={JSON.stringify(saved)} saved={saved} />}
+    </QuerySection>
+  );
 }
 
 function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
@@ -173,16 +161,11 @@ function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
             error={fieldError("periodHours")}
           />
           {readOnly ? null : (
-            <Group justify="flex-end">
-              {errors && Object.keys(errors).length > 0 ? (
-                <Text size="sm" c="red" role="alert">
-                  <FormattedMessage id="config.fix-errors" />
-                </Text>
-              ) : null}
-              <Button type="submit" loading={update.isPending}>
-                <FormattedMessage id="config.auto.save" />
-              </Button>
-            </Group>
+            <SaveBar
+              hasErrors={errors !== null && Object.keys(errors).length > 0}
+              pending={update.isPending}
+              label={<FormattedMessage id="config.auto.save" />}
+            />
           )}
         </Stack>
       </Section>

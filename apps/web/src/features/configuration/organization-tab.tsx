@@ -10,6 +10,7 @@ import { Section } from "../../ui/page.tsx";
 import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useOrganization, useUpdateOrganization } from "./api.ts";
+import { SaveBar } from "../../ui/save-bar.tsx";
 import classes from "./configuration.module.css";
 
 interface OrgForm {
@@ -256,16 +257,12 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
         </Section>
 
         {canEdit ? (
-          <Group justify="flex-end" className={classes.saveBar}>
-            {errors ? (
-              <Text size="sm" c="red" role="alert">
-                <FormattedMessage id="config.fix-errors" />
-              </Text>
-            ) : null}
-            <Button type="submit" loading={update.isPending}>
-              <FormattedMessage id="common.save" />
-            </Button>
-          </Group>
+          <SaveBar
+            className={classes.saveBar}
+            hasErrors={errors !== null}
+            pending={update.isPending}
+            label={<FormattedMessage id="common.save" />}
+          />
         ) : null}
       </Stack>
     </form>

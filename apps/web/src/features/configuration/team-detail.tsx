@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from "react";
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { IconArrowLeft, IconTrash, IconUsersGroup } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
@@ -15,6 +15,7 @@ import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useDeleteTeam, useTeam, useUpdateTeam } from "./api.ts";
 import { MembersSection } from "./team-members.tsx";
 import { AutomaticTextsSection } from "./automatic-texts-section.tsx";
+import { SaveBar } from "../../ui/save-bar.tsx";
 import classes from "./configuration.module.css";
 
 const TEAMS_PATH = "/configuration?configTab=1";
@@ -159,16 +160,12 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
           <ScheduleEditor value={week} onChange={setWeek} readOnly={!canEdit} />
         </Section>
         {canEdit ? (
-          <Group justify="flex-end" className={classes.saveBar}>
-            {errors ? (
-              <Text size="sm" c="red" role="alert">
-                <FormattedMessage id="config.fix-errors" />
-              </Text>
-            ) : null}
-            <Button type="submit" loading={update.isPending}>
-              <FormattedMessage id="common.save" />
-            </Button>
-          </Group>
+          <SaveBar
+            className={classes.saveBar}
+            hasErrors={errors !== null}
+            pending={update.isPending}
+            label={<FormattedMessage id="common.save" />}
+          />
         ) : null}
       </Stack>
     </form>

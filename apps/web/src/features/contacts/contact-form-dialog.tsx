@@ -1,23 +1,15 @@
-import { useState, type ChangeEvent } from "react";
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import {
-  CONTACT_GENDERS,
-  CONTACT_LANGUAGES,
-  CONTACT_LIMITS,
-  CONTACT_SALUTATIONS,
-  createContactRequest,
-  updateContactRequest,
-  type Contact,
-  type MessageId,
-} from "@relais/shared";
+import { createContactRequest, updateContactRequest, type Contact } from "@relais/shared";
 import { isApiError } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useCreateContact, useUpdateContact } from "./api.ts";
+import { ContactFields } from "./contact-fields.tsx";
 import { contactToForm, emptyContactForm, formToRequest, type ContactFormValues } from "./contact-form.ts";
 
 const EMAIL_WARNING = "error.contact-email-change-warning";
@@ -94,20 +86,6 @@ function ContactForm({ contact, phone, onClose, onSaved }: Omit<Props, "opened">
     }
   };
 
-  const text = (field: "firstname" | "lastname" | "business" | "email" | "address" | "city" | "postalCode", max: number) => ({
-    label: <FormattedMessage id={`contacts.field.${field}`} />,
-    value: values[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      set(field, e.currentTarget.value);
-    },
-    error: fieldError(field),
-    maxLength: max,
-    name: field,
-  });
-
-  const options = <T extends string>(values: readonly T[], label: (value: T) => MessageId) =>
-    values.map((value) => ({ value, label: intl.formatMessage({ id: label(value) }) }));
-
   return (
     <form
       noValidate
@@ -122,85 +100,7 @@ function ContactForm({ contact, phone, onClose, onSaved }: Omit<Props, "opened">
             {formatError(intl, problem)}
           </Alert>
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select
-            label={<FormattedMessage id="contacts.field.salutation" />}
-            data={options(CONTACT_SALUTATIONS, (v) => `contacts.salutation.${v}`)}
-            value={values.salutation}
-            onChange={(v) => {
-              set("salutation", CONTACT_SALUTATIONS.find((s) => s === v) ?? null);
-            }}
-            clearable
-            name="salutation"
-          />
-          <TextInput {...text("firstname", CONTACT_LIMITS.name)} data-autofocus />
-          <TextInput {...text("lastname", CONTACT_LIMITS.name)} />
-        </SimpleGrid>
-        <TextInput {...text("business", CONTACT_LIMITS.business)} description={<FormattedMessage id="contacts.form.name-hint" />} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={<FormattedMessage id="contacts.field.phone" />}
-            value={values.phone}
-            onChange={(e) => {
-              set("phone", e.currentTarget.value);
-            }}
-            error={fieldError("phone")}
-            type="tel"
-            maxLength={40}
-            name="phone"
-          />
-          <TextInput {...text("email", CONTACT_LIMITS.email)} type="email" />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label={<FormattedMessage id="contacts.field.birthday" />}
-            value={values.birthday}
-            onChange={(e) => {
-              set("birthday", e.currentTarget.value);
-            }}
-            error={fieldError("birthday")}
-            type="date"
-            name="birthday"
-          />
-          <Select
-            label={<FormattedMessage id="contacts.field.language" />}
-            data={options(CONTACT_LANGUAGES, (v) => `contacts.language.${v}`)}
-            value={values.language}
-            onChange={(v) => {
-              set("language", CONTACT_LANGUAGES.find((s) => s === v) ?? null);
-            }}
-            clearable
-            name="language"
-          />
-          <Select
-            label={<FormattedMessage id="contacts.field.gender" />}
-            data={options(CONTACT_GENDERS, (v) => `contacts.gender.${v}`)}
-            value={values.gender}
-            onChange={(v) => {
-              set("gender", CONTACT_GENDERS.find((s) => s === v) ?? null);
-            }}
-            clearable
-            name="gender"
-          />
-        </SimpleGrid>
-        <TextInput {...text("address", CONTACT_LIMITS.address)} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput {...text("city", CONTACT_LIMITS.city)} />
-          <TextInput {...text("postalCode", CONTACT_LIMITS.postalCode)} />
-        </SimpleGrid>
-        <Textarea
-          label={<FormattedMessage id="contacts.field.note" />}
-          value={values.note}
-          onChange={(e) => {
-            set("note", e.currentTarget.value);
-          }}
-          error={fieldError("note")}
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={CONTACT_LIMITS.note}
-          name="note"
-        />
+        <ContactFields values={values} onChange={set} fieldError={fieldError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             <FormattedMessage id="common.cancel" />
