@@ -1,4 +1,12 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
 import {
   MESSAGE_PAGE_SIZE,
   createThreadResponse,
@@ -16,6 +24,7 @@ import {
   type UpdateThreadRequest,
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
+import { rereadQueries } from "../../app/realtime/reread.ts";
 import { dropThread, flattenThreads, patchLastMessage, placeThread, type ThreadPages } from "./thread-cache.ts";
 
 /** Query keys of the text inbox; `all` is a prefix of every one (resync invalidates it). */
@@ -133,6 +142,7 @@ export function upsertMessage(queryClient: QueryClient, next: Message): void {
     }
     return { ...data, pages };
   });
+  rereadIfReading(queryClient, keys.messages(next.threadId));
 }
 
 /** Is this cached list a search (its results are the server's to decide) rather than a whole list? */
@@ -151,10 +161,9 @@ function listState(queryKey: readonly unknown[]): ThreadState | null {
  */
 export function threadChanged(queryClient: QueryClient, next: Thread | null): Promise<void> {
   if (!next) {
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.lists }),
-      queryClient.invalidateQueries({ queryKey: keys.unread }),
-    ]).then(() => undefined);
+    return Promise.all([rereadQueries(queryClient, { queryKey: keys.lists }), rereadQueries(queryClient, { queryKey: keys.unread })]).then(
+      () => undefined,
+    );
   }
   // Only a thread already open is patched: opening one must reach the server (it marks it read).
   queryClient.setQueryData(keys.thread(next.id), (old: Thread | undefined) => (old && next.updatedAt >= old.updatedAt ? next : old));
@@ -170,13 +179,19 @@ function patchLists(queryClient: QueryClient, change: (data: ThreadPages, state:
       continue;
     }
     queryClient.setQueryData<ThreadPages>(query.queryKey, (data) => (data ? change(data, state) : data));
-    // A read under way (the first page, or all of them again) may have left before this change
-    // was committed, and its answer would overwrite the patch: it starts again. A next page is
-    // let through: it only adds rows past the loaded ones.
-    const reading = query.state.fetchStatus === "fetching" && !query.state.fetchMeta?.fetchMore;
-    if (reading) {
-      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-    }
+    rereadIfReading(queryClient, query.queryKey);
+  }
+}
+
+/**
+ * A read of `queryKey` under way (the first page, or all of them again) may have left before the
+ * change just patched in was committed: its answer would overwrite the patch, or, on a first read,
+ * miss the change. It starts again. A next page is let through: it only adds rows past the loaded ones.
+ */
+function rereadIfReading(queryClient: QueryClient, queryKey: QueryKey): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.fetchStatus === "fetching" && !query.state.fetchMeta?.fetchMore) {
+    void rereadQueries(queryClient, { queryKey, exact: true });
   }
 }
 
@@ -233,8 +248,8 @@ function refreshAfterChange(queryClient: QueryClient): Promise<void> {
     // From here on, a new change starts the next batch: this read may have left before it.
     batches.delete(queryClient);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.lists, predicate: (q) => isSearchList(q.queryKey) }),
-      queryClient.invalidateQueries({ queryKey: keys.unread }),
+      rereadQueries(queryClient, { queryKey: keys.lists, predicate: (q) => isSearchList(q.queryKey) }),
+      rereadQueries(queryClient, { queryKey: keys.unread }),
     ]);
   });
   batches.set(queryClient, batch);

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { message, thread } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
+import { rereadQueries } from "../../app/realtime/reread.ts";
 import { usePendingNotifications } from "../../app/shell/pending-notifications.tsx";
 import { useSession } from "../../app/session/session.tsx";
 import { keys, lastMessageChanged, threadChanged, threadRemoved, upsertMessage } from "./api.ts";
@@ -34,10 +35,10 @@ export function ConversationsLiveSync() {
         if (ready.resync) {
           // Too far behind to replay: start the lists again from their first page, re-read the rest.
           void queryClient.resetQueries({ queryKey: keys.lists });
-          void queryClient.invalidateQueries({ queryKey: keys.all, predicate: (q) => q.queryKey[1] !== keys.lists[1] });
+          void rereadQueries(queryClient, { queryKey: keys.all, predicate: (q) => q.queryKey[1] !== keys.lists[1] });
         } else if (ready.fresh) {
           // The lists were read before the stream started: what changed in between is read now.
-          void queryClient.invalidateQueries({ queryKey: keys.all });
+          void rereadQueries(queryClient, { queryKey: keys.all });
         }
       }),
     [onReady, queryClient],
@@ -55,14 +56,14 @@ export function ConversationsLiveSync() {
           }
           case "thread.removed": {
             const id = typeof event.payload.id === "string" ? event.payload.id : null;
-            void (id ? threadRemoved(queryClient, id) : queryClient.invalidateQueries({ queryKey: keys.lists }));
+            void (id ? threadRemoved(queryClient, id) : rereadQueries(queryClient, { queryKey: keys.lists }));
             break;
           }
           case "message.created":
           case "message.updated": {
             const parsed = message.safeParse(event.payload);
             if (!parsed.success) {
-              void queryClient.invalidateQueries({ queryKey: keys.all });
+              void rereadQueries(queryClient, { queryKey: keys.all });
               break;
             }
             upsertMessage(queryClient, parsed.data);
