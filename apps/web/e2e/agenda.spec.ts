@@ -109,3 +109,68 @@ test("agenda : disponibilités, réservation, double réservation refusée, annu
   await expect(page.getByTestId("appointment").filter({ hasText: "Hélène Agenda" })).toHaveCount(0);
   await expect(page.locator(`[data-slot="${MONDAY} 09:00"]`)).toBeAttached();
 });
+
+test("agenda en direct : ce qu'un collègue change paraît sans recharger", async ({ browser, request }) => {
+  /** A Wednesday no other journey touches. */
+  const WEDNESDAY = "2027-03-17";
+  const signIn = await request.post("/api/auth/login", { data: { username: DEMO.superadmin, password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await signIn.json()) as { jwt: string }).jwt}` };
+  const staff = (await (await request.get("/api/users", { headers })).json()) as { id: string; email: string }[];
+  const marc = staff.find((u) => u.email === DEMO.user)?.id ?? "";
+
+  const mine = await browser.newContext();
+  const theirs = await browser.newContext();
+  try {
+    // Marc watches his Wednesday; Isabelle (admin) opens the same day of his agenda elsewhere.
+    const watcher = await mine.newPage();
+    const booker = await theirs.newPage();
+    await login(watcher, DEMO.user);
+    await watcher.goto(`/agenda?date=${WEDNESDAY}`);
+    await login(booker, DEMO.admin);
+    await booker.goto(`/agenda?date=${WEDNESDAY}&member=${marc}`);
+    for (const page of [watcher, booker]) {
+      await expect(page.getByText("mercredi 17 mars 2027")).toBeVisible();
+      await expect(page.locator(`[data-slot="${WEDNESDAY} 13:00"]`)).toHaveCount(0);
+    }
+    let reloads = 0;
+    watcher.on("load", () => {
+      reloads += 1;
+    });
+
+    // A new week of availabilities (Monday kept for the journey above): both open agendas show it.
+    const week = {
+      slots: [
+        { day: 1, start: "09:00", end: "12:00" },
+        { day: 3, start: "13:00", end: "15:00" },
+      ],
+    };
+    expect((await request.put(`/api/members/${marc}/availabilities`, { headers, data: week })).status()).toBe(200);
+    for (const page of [watcher, booker]) {
+      await expect(page.locator(`[data-slot="${WEDNESDAY} 13:00"]`)).toBeAttached();
+    }
+
+    // Isabelle books 13:00 in her browser: it appears in Marc's.
+    await booker.locator(`[data-slot="${WEDNESDAY} 13:00"]`).click();
+    const dialog = booker.getByRole("dialog", { name: "Nouveau rendez-vous" });
+    await chooseService(booker, dialog, "Examen");
+    await dialog.getByRole("textbox", { name: "Prénom" }).fill("Direct");
+    await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("En Direct");
+    await dialog.getByRole("button", { name: "Réserver" }).click();
+    await expect(dialog).toBeHidden();
+    const seen = watcher.getByTestId("appointment").filter({ hasText: "Direct En Direct" });
+    await expect(seen).toContainText("13:00–13:30");
+    await expect(watcher.locator(`[data-slot="${WEDNESDAY} 13:00"]`)).toHaveCount(0);
+    await watcher.screenshot({ path: `${SHOTS}/agenda-live.png` });
+
+    // She cancels it: it leaves Marc's agenda, the slot is free again.
+    await booker.getByTestId("appointment").filter({ hasText: "Direct En Direct" }).click();
+    await booker.getByRole("dialog", { name: "Rendez-vous" }).getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    await booker.getByRole("dialog", { name: "Annuler le rendez-vous" }).getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    await expect(seen).toHaveCount(0);
+    await expect(watcher.locator(`[data-slot="${WEDNESDAY} 13:00"]`)).toBeAttached();
+    expect(reloads).toBe(0);
+  } finally {
+    await mine.close();
+    await theirs.close();
+  }
+});

@@ -43,6 +43,19 @@ export type EventMap = {
   "contact.created": ContactSummary;
   "contact.updated": ContactSummary;
   "contact.removed": { id: string };
+  // Agenda (apps/server/src/modules/agenda), organisation-wide like the agenda itself: every staff
+  // member may read any member's days. Screens showing one of `days` (or the contact's
+  // appointments) re-read them; a move names both the day it left and the day it went to.
+  "appointment.changed": AppointmentChanged;
+  "availability.changed": { memberId: string };
+};
+
+/** An appointment was booked, moved or cancelled: the member days it touched, and its contact. */
+export type AppointmentChanged = {
+  id: string;
+  contactId: string;
+  change: "booked" | "moved" | "cancelled";
+  days: { memberId: string; date: string }[];
 };
 
 export type EventName = keyof EventMap;
@@ -65,6 +78,8 @@ export const EVENT_NAMES = [
   "contact.created",
   "contact.updated",
   "contact.removed",
+  "appointment.changed",
+  "availability.changed",
 ] as const satisfies readonly EventName[];
 
 // Every name of the map is listed above (`satisfies` checks nothing else is): else a compile error.

@@ -6,6 +6,7 @@ import {
   type Agenda,
   type AgendaQuery,
   type Appointment,
+  type AppointmentChanged,
   type AppointmentContactFields,
   type AvailabilitiesRequest,
   type CreateAppointmentRequest,
@@ -17,6 +18,7 @@ import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
+import { recordEvent } from "../../platform/realtime/record-event.ts";
 import * as contacts from "../contacts/service.ts";
 import * as teams from "../teams/service.ts";
 import { canBook, canEditAvailabilities } from "./policy.ts";
@@ -77,7 +79,10 @@ export async function replaceAvailabilities(
     const slots = input.slots.map((s) => ({ day: s.day, start_minute: minutesOf(s.start), end_minute: minutesOf(s.end) }));
     await repo.replaceSlots(tx, ctx.orgId, member.id, slots);
     await recordAudit(tx, ctx, "update", "availabilities", member.id, { slots: slots.length });
-    return presentWeek(member, await repo.slotsOf(tx, ctx.orgId, [member.id]), true);
+    const week = presentWeek(member, await repo.slotsOf(tx, ctx.orgId, [member.id]), true);
+    // Organisation-wide, as the agenda is readable by every staff member (getAgenda).
+    await recordEvent(tx, ctx.orgId, { type: "availability.changed", payload: { memberId: member.id } });
+    return week;
   });
 }
 
@@ -206,7 +211,9 @@ export async function createAppointment(db: Db, ctx: Ctx, input: CreateAppointme
       };
       const id = await repo.insertAppointment(tx, ctx.orgId, ctx.userId, columns, when);
       await recordAudit(tx, ctx, "create", "appointment", id, { contactId, memberId: input.memberId, ...when });
-      return presentAppointment(await visibleAppointment(tx, ctx, id), ctx.locale);
+      const row = await visibleAppointment(tx, ctx, id);
+      await announce(tx, ctx, row, "booked");
+      return presentAppointment(row, ctx.locale);
     }),
   );
 }
@@ -215,6 +222,25 @@ async function visibleAppointment(tx: Tx, ctx: Ctx, id: string, lock = false): P
   const row = await repo.findAppointment(tx, ctx.orgId, id, lock);
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * appointment.changed, in the change's transaction (DESIGN §5), to every staff member of the
+ * organisation: the agenda has no narrower reader than that (getAgenda lets any of them read any
+ * member's days). A move names the day it left too, so a screen showing only that day updates.
+ */
+async function announce(
+  tx: Tx,
+  ctx: Ctx,
+  row: repo.AppointmentRow,
+  change: AppointmentChanged["change"],
+  before?: repo.AppointmentRow,
+): Promise<void> {
+  const days = [{ memberId: row.member_id, date: row.local_date }];
+  if (before && (before.member_id !== row.member_id || before.local_date !== row.local_date)) {
+    days.push({ memberId: before.member_id, date: before.local_date });
+  }
+  await recordEvent(tx, ctx.orgId, { type: "appointment.changed", payload: { id: row.id, contactId: row.contact_id, change, days } });
 }
 
 /** PUT appointments/{id}: a booked appointment moves to another time, length or member. */
@@ -232,7 +258,9 @@ export async function moveAppointment(db: Db, ctx: Ctx, id: string, input: MoveA
         from: { memberId: before.member_id, date: before.local_date, start: before.local_start, duration: before.duration },
         to: { memberId: input.memberId, ...when },
       });
-      return presentAppointment(await visibleAppointment(tx, ctx, id), ctx.locale);
+      const row = await visibleAppointment(tx, ctx, id);
+      await announce(tx, ctx, row, "moved", before);
+      return presentAppointment(row, ctx.locale);
     }),
   );
 }
@@ -245,7 +273,9 @@ export async function cancelAppointment(db: Db, ctx: Ctx, id: string): Promise<A
     if (before.status !== "booked") throw conflict("agenda.error.appointment-cancelled");
     await repo.cancelAppointment(tx, ctx.orgId, id, ctx.userId);
     await recordAudit(tx, ctx, "cancel", "appointment", id);
-    return presentAppointment(await visibleAppointment(tx, ctx, id), ctx.locale);
+    const row = await visibleAppointment(tx, ctx, id);
+    await announce(tx, ctx, row, "cancelled");
+    return presentAppointment(row, ctx.locale);
   });
 }
 

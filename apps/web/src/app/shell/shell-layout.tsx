@@ -3,6 +3,7 @@ import { NavDrawer } from "./nav-drawer.tsx";
 import { HeaderBar } from "./header-bar.tsx";
 import { ConversationsLiveSync } from "../../features/conversations/live-sync.tsx";
 import { ContactsLiveSync } from "../../features/contacts/live-sync.tsx";
+import { AgendaLiveSync } from "../../features/agenda/live-sync.tsx";
 import classes from "./shell.module.css";
 
 function showsMenu(handle: unknown): boolean {
@@ -18,6 +19,7 @@ export function ShellLayout() {
     <div className={classes.shell}>
       <ConversationsLiveSync />
       <ContactsLiveSync />
+      <AgendaLiveSync />
       <NavDrawer />
       <div className={classes.main}>
         {menu ? <HeaderBar /> : null}

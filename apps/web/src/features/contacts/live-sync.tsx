@@ -2,6 +2,8 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { contactSummary } from "@relais/shared";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
+import { rereadQueries } from "../../app/realtime/reread.ts";
+import { useRereadOnReady } from "../../app/realtime/use-reread-on-ready.ts";
 import { contactKeys } from "./api.ts";
 import { patchThreadContacts } from "./thread-contacts.ts";
 
@@ -11,17 +13,8 @@ import { patchThreadContacts } from "./thread-contacts.ts";
  */
 export function ContactsLiveSync() {
   const queryClient = useQueryClient();
-  const { subscribe, onReady } = useRealtime();
-
-  useEffect(
-    () =>
-      onReady((ready) => {
-        if (ready.resync || ready.fresh) {
-          void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-        }
-      }),
-    [onReady, queryClient],
-  );
+  const { subscribe } = useRealtime();
+  useRereadOnReady(contactKeys.all);
 
   useEffect(
     () =>
@@ -33,7 +26,7 @@ export function ContactsLiveSync() {
             if (parsed.success) {
               patchThreadContacts(queryClient, { kind: "saved", contact: parsed.data });
             }
-            void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+            void rereadQueries(queryClient, { queryKey: contactKeys.all });
             break;
           }
           case "contact.removed": {
@@ -41,7 +34,7 @@ export function ContactsLiveSync() {
             if (id) {
               patchThreadContacts(queryClient, { kind: "removed", id });
             }
-            void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+            void rereadQueries(queryClient, { queryKey: contactKeys.all });
             break;
           }
           default:

@@ -1,0 +1,65 @@
+import { agenda, type AppointmentChanged } from "@relais/shared";
+
+/**
+ * Which cached agenda reads a real-time event makes stale (keys of agendaKeys in api.ts). Pure, so
+ * the rule is tested without a browser; live-sync.tsx applies it to the query cache.
+ */
+
+export type AgendaChange = { kind: "appointment"; change: AppointmentChanged } | { kind: "availability"; memberId: string };
+
+/** The members a cached range shows: its member, or the members of its team as last read. */
+function membersOf(key: readonly unknown[], data: unknown): string[] | null {
+  if (key[2] === "member" && typeof key[3] === "string") {
+    return [key[3]];
+  }
+  const read = agenda.safeParse(data);
+  // A team's range not read yet (or unreadable): re-reading it is the safe answer.
+  return read.success ? read.data.members.map((m) => m.memberId) : null;
+}
+
+/** Does the cached query (its key and data) show something the change touched? */
+export function isStaleAfter(change: AgendaChange, key: readonly unknown[], data: unknown): boolean {
+  if (key[0] !== "agenda") {
+    return false;
+  }
+  if (key[1] === "range") {
+    const members = membersOf(key, data);
+    const shows = (memberId: string) => members === null || members.includes(memberId);
+    if (change.kind === "availability") {
+      // A range shows its members' weekly availabilities on every day.
+      return shows(change.memberId);
+    }
+    const [from, to] = [key[4], key[5]];
+    if (typeof from !== "string" || typeof to !== "string") {
+      return true;
+    }
+    return change.change.days.some((d) => shows(d.memberId) && d.date >= from && d.date <= to);
+  }
+  if (key[1] === "availabilities") {
+    return change.kind === "availability" && key[2] === change.memberId;
+  }
+  if (key[1] === "contact") {
+    return change.kind === "appointment" && key[2] === change.change.contactId;
+  }
+  return false;
+}
+
+/** An event's payload as a change, or null when it is not one of the agenda's (or is malformed). */
+export function agendaChangeOf(type: string, payload: Record<string, unknown>): AgendaChange | null {
+  if (type === "availability.changed") {
+    return typeof payload["memberId"] === "string" ? { kind: "availability", memberId: payload["memberId"] } : null;
+  }
+  if (type !== "appointment.changed") {
+    return null;
+  }
+  const { id, contactId, change, days } = payload;
+  const isDay = (d: unknown): d is { memberId: string; date: string } =>
+    typeof d === "object" && d !== null && "memberId" in d && "date" in d && typeof d.memberId === "string" && typeof d.date === "string";
+  if (typeof id !== "string" || typeof contactId !== "string" || !Array.isArray(days) || !days.every(isDay)) {
+    return null;
+  }
+  if (change !== "booked" && change !== "moved" && change !== "cancelled") {
+    return null;
+  }
+  return { kind: "appointment", change: { id, contactId, change, days } };
+}
