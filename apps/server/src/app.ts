@@ -99,7 +99,7 @@ export async function buildApp(
       await api.register(contactRoutes(deps));
       await api.register(contactImportRoutes(deps));
       await api.register(agendaRoutes(deps));
-      await api.register(textBlockRoutes(deps));
+      await api.register(textBlockRoutes(deps, messaging));
       await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
       await api.register(scheduledMessageRoutes(deps));
       if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));

@@ -69,6 +69,7 @@ it("db/schema.ts names exactly the columns the migrations create", async () => {
       sha256: true,
       storage_key: true,
       created_at: true,
+      text_block_id: true,
     },
     events: { organization_id: true, position: true, type: true, team_id: true, user_id: true, payload: true, created_at: true },
     contacts: {

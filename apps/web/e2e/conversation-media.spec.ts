@@ -71,7 +71,7 @@ test("pièces jointes : une image envoyée s'affiche et part avec le texto, une 
   await chips.getByRole("button", { name: "Retirer consignes.pdf" }).click();
   await expect(chips.getByRole("listitem")).toHaveCount(1);
   await thread.getByRole("textbox", { name: "Votre message" }).fill("Voici votre radiographie.");
-  await thread.getByRole("button", { name: "Envoyer" }).click();
+  await thread.getByRole("button", { name: "Envoyer", exact: true }).click();
   await expect(thread.getByRole("list", { name: "Pièces jointes à envoyer" })).toBeHidden();
   const sent = thread.locator('[data-direction="outbound"][data-message-status]', { hasText: "Voici votre radiographie." });
   const mine = sent.getByRole("img", { name: "Image radiographie.png" });
@@ -82,7 +82,7 @@ test("pièces jointes : une image envoyée s'affiche et part avec le texto, une 
   // --- A PDF alone: a download chip, no empty text line. ---
   await attach(page, [{ name: "consignes.pdf", mimeType: "application/pdf", buffer: pdf }]);
   await expect(thread.getByRole("list", { name: "Pièces jointes à envoyer" }).getByRole("progressbar")).toHaveCount(0);
-  await thread.getByRole("button", { name: "Envoyer" }).click();
+  await thread.getByRole("button", { name: "Envoyer", exact: true }).click();
   const doc = thread.getByRole("button", { name: "Télécharger consignes.pdf" });
   await expect(doc).toBeVisible();
   const download = page.waitForEvent("download");
@@ -147,7 +147,7 @@ test("attachments in English: the limit's message and the sizes follow the inter
   const chips = thread.getByRole("list", { name: "Attachments to send" });
   await expect(chips.getByRole("listitem")).toContainText("1.5 KB");
   await expect(chips.getByRole("progressbar")).toHaveCount(0);
-  await thread.getByRole("button", { name: "Send" }).click();
+  await thread.getByRole("button", { name: "Send", exact: true }).click();
   await expect(thread.getByRole("img", { name: "Image smile.png" })).toBeVisible();
   await expect(thread.getByRole("button", { name: "Enlarge the image smile.png" })).toBeVisible();
 });

@@ -35,7 +35,7 @@ test("conversations : texto reçu en direct, réponse livrée, archivage, réact
 
   // --- Answer: Enter sends; the ticks move on to delivered. ---
   const composer = thread.getByRole("textbox", { name: "Votre message" });
-  const send = thread.getByRole("button", { name: "Envoyer" });
+  const send = thread.getByRole("button", { name: "Envoyer", exact: true });
   await expect(send).toBeDisabled();
   await composer.fill("Bien sûr, quel moment vous conviendrait?");
   await expect(send).toBeEnabled();

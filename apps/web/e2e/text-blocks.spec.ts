@@ -3,6 +3,7 @@ import { CLINIC_NAME_FR, DEMO } from "./support/accounts.ts";
 import { alertWith } from "./support/alerts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";
+import { gradient, pngImage } from "./support/images.ts";
 
 /** The demo Réception team's number: texts sent to it land in that team's inbox. */
 const RECEPTION_NUMBER = "+15145550101";
@@ -80,9 +81,10 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   await expect(picker).toBeHidden();
   await expect(composer).toHaveValue("/zz");
   await composer.fill("Votre code promo : {{rabais}}");
-  await expect(thread.getByTestId("unfilled-fields")).toHaveText("Champs sans valeur : {{rabais}}");
+  // The composer says what the server would answer (error.unfilled-dynamic-field).
+  await expect(thread.getByTestId("unfilled-fields")).toHaveText("Des champs dynamiques ne sont pas remplis : {{rabais}}");
   await composer.press("Enter");
-  await expect(alertWith(page, "error", "Des champs dynamiques n'ont pas de valeur")).toBeVisible();
+  await expect(alertWith(page, "error", "Des champs dynamiques ne sont pas remplis : {{rabais}}")).toBeVisible();
   await expect(composer).toHaveValue("Votre code promo : {{rabais}}");
   await expect(thread.locator('[data-direction="outbound"][data-message-status]', { hasText: "code promo" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/text-blocks-unfilled.png` });
@@ -117,4 +119,80 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   await page.getByText("Aucune", { exact: true }).click();
   await page.getByRole("button", { name: "Enregistrer la signature" }).click();
   await expect(effective).toHaveText("Aucune signature n'est ajoutée à vos textos.");
+});
+
+test("message rapide avec pièce jointe : l'image part avec le texte; document et pièce jointe ne vont pas ensemble; rien que du texte dans un message programmé", async ({
+  page,
+  request,
+}) => {
+  const last4 = String(2000 + (Date.now() % 7000));
+  const phone = `+1438557${last4}`;
+  const title = `Plan ${last4}`;
+  const shots = "/tmp/shots-a";
+
+  // --- An administrator writes a quick message with a picture of the way in. ---
+  await login(page, DEMO.admin);
+  await page.goto("/text-template/bloc");
+  await page.getByRole("textbox", { name: "Titre" }).fill(title);
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Voici le plan pour venir à la clinique.");
+  const field = page.getByTestId("text-block-attachment");
+  const chooser = page.waitForEvent("filechooser");
+  await field.getByRole("button", { name: "Joindre un fichier" }).click();
+  const picture = pngImage(160, 120, gradient([120, 180, 240], [30, 90, 160], 160, 120));
+  await (await chooser).setFiles({ name: "plan.png", mimeType: "image/png", buffer: picture });
+  await expect(field.getByRole("button", { name: "Agrandir l'image plan.png" })).toBeVisible();
+  await page.screenshot({ path: `${shots}/text-template-attachment.png` });
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page).toHaveURL(/\/text-bloc$/);
+  const row = page.getByTestId("text-block-row").filter({ hasText: title });
+  await expect(row.getByTestId("text-block-file")).toContainText("plan.png");
+  await expect(row.getByRole("img", { name: "Image plan.png" })).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/text-bloc-attachment.png` });
+
+  // --- Inserted into a reply, the picture goes with the text as an MMS. ---
+  await inboundText(request, phone, "Où êtes-vous situés?");
+  await page.goto("/conversations");
+  await page.getByRole("region", { name: "Liste des conversations" }).locator(`[data-thread="${phone}"]`).click();
+  const thread = page.getByTestId("open-thread");
+  const composer = thread.getByRole("textbox", { name: "Votre message" });
+  await composer.pressSequentially(`/plan ${last4}`);
+  await composer.press("Enter");
+  await expect(composer).toHaveValue("Voici le plan pour venir à la clinique.");
+  await expect(thread.getByTestId("quick-message-document")).toContainText("Document : plan.png");
+  await composer.press("Enter");
+  await expect(composer).toHaveValue("");
+  await expect(thread.getByTestId("quick-message-document")).toBeHidden();
+  const sent = thread.locator('[data-direction="outbound"][data-message-status]', { hasText: "Voici le plan" });
+  await expect(sent.getByRole("img", { name: "Image plan.png" })).toBeVisible();
+  const outbox = await request.get(`/api/sandbox/outbox?to=${encodeURIComponent(phone)}`);
+  const entries = (await outbox.json()) as { body: string; media: { contentType: string }[] }[];
+  expect(entries.find((e) => e.body.startsWith("Voici le plan"))?.media).toEqual([expect.objectContaining({ contentType: "image/png" })]);
+
+  // --- A picked file and a quick message's document: not together; Send waits until one goes. ---
+  const pick = page.waitForEvent("filechooser");
+  await thread.getByRole("button", { name: "Joindre un fichier" }).click();
+  await (await pick).setFiles({ name: "photo.png", mimeType: "image/png", buffer: pngImage(40, 40, () => [200, 60, 60]) });
+  await composer.pressSequentially(`/plan ${last4}`);
+  await composer.press("Enter");
+  const rule = thread.getByTestId("quick-message-rule");
+  await expect(rule).toHaveText("Impossible d'envoyer à la fois un document et une pièce jointe.");
+  await expect(thread.getByRole("button", { name: "Envoyer", exact: true })).toBeDisabled();
+  await page.screenshot({ path: `${shots}/composer-document-and-attachment.png` });
+  await thread.getByRole("button", { name: "Retirer le document" }).click();
+  await expect(rule).toBeHidden();
+  await expect(thread.getByRole("button", { name: "Envoyer", exact: true })).toBeEnabled();
+
+  // --- Scheduling sends text only: that quick message is not inserted, and the dialog says why. ---
+  await composer.fill("");
+  await thread.getByRole("button", { name: "Programmer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Programmer un message" });
+  const message = dialog.getByRole("textbox", { name: "Message" });
+  await message.pressSequentially(`/plan ${last4}`);
+  await message.press("Enter");
+  await expect(dialog.getByTestId("quick-message-rule")).toHaveText(
+    "Impossible d'envoyer un message rapide accompagné d'une pièce jointe.",
+  );
+  await expect(message).toHaveValue(`/plan ${last4}`);
+  await page.screenshot({ path: `${shots}/schedule-quick-message-refused.png` });
 });

@@ -11,6 +11,7 @@ export * from "./rules/message-status.ts";
 export * from "./rules/media.ts";
 export * from "./rules/sentiment.ts";
 export * from "./rules/dynamic-fields.ts";
+export * from "./rules/quick-message-files.ts";
 export * from "./rules/availability.ts";
 export * from "./contracts/common.ts";
 export * from "./contracts/auth.ts";

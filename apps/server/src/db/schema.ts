@@ -206,6 +206,8 @@ export interface MediaFilesTable {
   sha256: string;
   storage_key: string;
   created_at: Timestamp;
+  /** The quick message whose file this is (migration 0012); null for an upload or a message's file. */
+  text_block_id: string | null;
 }
 
 /** A team's automatic texts (migration 0006); no row: both disabled, empty, 24 h. */

@@ -42,6 +42,8 @@ const automaticTextInput = z
   .object({
     enabled: z.boolean(),
     text: z.string().trim().max(AUTOMATIC_TEXT_MAX, { message: "validation.max-length" }),
+    /** The quick message the text came from: refused when it carries a file (text only here, spec part 2 §5). */
+    textBlockId: uuid.optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -114,6 +114,8 @@ export const createThreadRequest = z
     to: typedPhone,
     body: optionalBody,
     mediaIds: mediaIds.optional(),
+    /** The quick message inserted: its file (the "document") goes with the text. */
+    textBlockId: uuid.optional(),
     attributes: attributesPatch.optional(),
   })
   .strict()
@@ -173,6 +175,8 @@ export const sendMessageRequest = z
   .object({
     body: optionalBody,
     mediaIds: mediaIds.optional(),
+    /** The quick message inserted: its file (the "document") goes with the text (never with mediaIds, spec part 2 §5). */
+    textBlockId: uuid.optional(),
     to: typedPhone.optional(),
   })
   .strict()

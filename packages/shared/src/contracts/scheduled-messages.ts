@@ -60,6 +60,8 @@ export const scheduledMessageRequest = z
     toPhoneNumber: z.string().max(40, { message: "validation.max-length" }),
     /** The team whose number sends it; the caller's current team when omitted. */
     teamId: uuid.optional(),
+    /** The quick message the text came from: refused when it carries a file (text only here, spec part 2 §5). */
+    textBlockId: uuid.optional(),
     reminders: z
       .array(z.enum(SCHEDULED_REMINDERS, { message: "validation.invalid" }))
       .max(3)

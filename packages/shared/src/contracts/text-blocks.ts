@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DYNAMIC_FIELDS, SIGNATURE_MODES } from "../rules/dynamic-fields.ts";
 import { LOCALES } from "../rules/locale.ts";
 import { requiredText, uuid } from "./common.ts";
+import { mediaRef } from "./messaging.ts";
 import { SECTORS } from "./organizations.ts";
 
 /**
@@ -33,6 +34,8 @@ export const textBlock = z.object({
   title: z.string(),
   body: z.string(),
   pinned: z.boolean(),
+  /** The file sent with it (spec part 2 §3), its "document"; null when none (always for a template). */
+  attachment: mediaRef.nullable(),
   updatedAt: z.string(),
 });
 export type TextBlock = z.infer<typeof textBlock>;
@@ -48,9 +51,14 @@ export const textBlocksQuery = z.object({ locale: locale.optional() }).strict();
 export const textBlockParams = z.object({ id: uuid, blockId: uuid }).strict();
 export const hasOwnTextBlocks = z.object({ hasOwn: z.boolean() });
 
-export const createTextBlockRequest = z.object({ locale, title, body, pinned: z.boolean().default(false) }).strict();
+/**
+ * `attachmentId`: an upload of the caller (POST messaging/v1/media) the quick message keeps as its
+ * file; null removes the file; omitted on update leaves it as it is.
+ */
+const attachmentId = uuid.nullable().optional();
+export const createTextBlockRequest = z.object({ locale, title, body, pinned: z.boolean().default(false), attachmentId }).strict();
 export type CreateTextBlockRequest = z.infer<typeof createTextBlockRequest>;
-export const updateTextBlockRequest = z.object({ title, body, pinned: z.boolean().optional() }).strict();
+export const updateTextBlockRequest = z.object({ title, body, pinned: z.boolean().optional(), attachmentId }).strict();
 export type UpdateTextBlockRequest = z.infer<typeof updateTextBlockRequest>;
 export const pinRequest = z.object({ pinned: z.boolean() }).strict();
 

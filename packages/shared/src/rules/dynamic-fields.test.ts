@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { appendSignature, dynamicFieldsFor, fillDynamicFields, signatureFor, tokenOf, tokensIn } from "./dynamic-fields.ts";
+import {
+  appendSignature,
+  dynamicFieldsFor,
+  fillDynamicFields,
+  signatureFor,
+  tokenOf,
+  tokensIn,
+  unfilledFieldsOf,
+} from "./dynamic-fields.ts";
 
 describe("dynamicFieldsFor", () => {
   it("offers the link token only with a website and the questionnaires only outside France", () => {
@@ -64,5 +72,12 @@ describe("signature", () => {
     expect(appendSignature("Bonjour\n\nJulie", "Julie")).toBe("Bonjour\n\nJulie");
     expect(appendSignature("Bonjour", null)).toBe("Bonjour");
     expect(appendSignature("", "Julie")).toBe("Julie");
+  });
+});
+
+describe("unfilledFieldsOf", () => {
+  it("lists each token left in a text once, as written, for the error's {fields}", () => {
+    expect(unfilledFieldsOf("Bonjour {{firstName}}, {{ date }} et {{firstName}}")).toBe("{{firstName}}, {{date}}");
+    expect(unfilledFieldsOf("Bonjour Julie")).toBe("");
   });
 });

@@ -59,6 +59,13 @@ export function tokensIn(text: string): string[] {
   return [...seen];
 }
 
+/** The unfilled tokens of `text` as written, for error.unfilled-dynamic-field's {fields}; "" when none. */
+export function unfilledFieldsOf(text: string): string {
+  return tokensIn(text)
+    .map((name) => `{{${name}}}`)
+    .join(", ");
+}
+
 export type DynamicValues = Partial<Record<DynamicField, string | null | undefined>>;
 export type FilledText = { text: string; missing: string[] };
 

@@ -10,6 +10,7 @@ import * as m0008 from "./0008_appointments.ts";
 import * as m0009 from "./0009_jobs_and_scheduled_messages.ts";
 import * as m0010 from "./0010_text_blocks_and_templates.ts";
 import * as m0011 from "./0011_contact_imports.ts";
+import * as m0012 from "./0012_text_block_attachments.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009_jobs_and_scheduled_messages": m0009,
   "0010_text_blocks_and_templates": m0010,
   "0011_contact_imports": m0011,
+  "0012_text_block_attachments": m0012,
 };

@@ -15,6 +15,8 @@ import { forbidden, notFound } from "../../platform/errors.ts";
 import { openSystemThread, queueSystemText, type Messaging, type RecordedInbound } from "../messaging/service.ts";
 import { loadOrganization } from "../organizations/service.ts";
 import { findTeamFor } from "../teams/service.ts";
+import { refuseQuickMessageWithFile, refuseUnfilledFields } from "../text-blocks/service.ts";
+import { signSystemText } from "../text-blocks/signature-service.ts";
 import { canUpdateAutomaticTexts } from "./policy.ts";
 import { presentAutomaticTexts } from "./presenter.ts";
 import { missedCallReplyDue, outsideHoursReplyDue } from "./reply-rules.ts";
@@ -38,6 +40,11 @@ export async function updateAutomaticTexts(db: Db, ctx: Ctx, teamId: string, inp
   if (!canUpdateAutomaticTexts(ctx)) throw forbidden();
   return withTenant(db, ctx.orgId, async (tx) => {
     await assertTeam(tx, ctx, teamId);
+    for (const text of [input.outsideHours, input.missedCall]) {
+      // Sent as written, with no contact to fill a field from: a token would reach the contact raw.
+      refuseUnfilledFields(text.text);
+      await refuseQuickMessageWithFile(tx, ctx.orgId, text.textBlockId);
+    }
     const row = await repo.saveAutomaticTexts(
       tx,
       ctx.orgId,
@@ -91,7 +98,7 @@ async function sendAutomaticReply(
     teamId,
     from: reply.from,
     to: contactPhone,
-    body: reply.body,
+    body: await signSystemText(tx, orgId, null, reply.body),
   });
   await repo.setReplyMessage(tx, orgId, teamId, contactPhone, message.id);
   return message;

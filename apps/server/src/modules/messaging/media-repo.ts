@@ -82,6 +82,24 @@ export async function mediaOfMessages(tx: Tx, orgId: string, messageIds: string[
     .execute();
 }
 
+/** The files kept by quick messages `blockIds` (migration 0012), one per block at most. */
+export async function mediaOfTextBlocks(tx: Tx, orgId: string, blockIds: string[]): Promise<MediaRow[]> {
+  if (blockIds.length === 0) return [];
+  return tx.selectFrom("media_files").selectAll().where("organization_id", "=", orgId).where("text_block_id", "in", blockIds).execute();
+}
+
+/** Makes the upload `id` the file of quick message `blockId`: the sweep of unsent uploads then leaves it. */
+export async function keepForTextBlock(tx: Tx, orgId: string, id: string, blockId: string): Promise<void> {
+  await tx.updateTable("media_files").set({ text_block_id: blockId }).where("organization_id", "=", orgId).where("id", "=", id).execute();
+}
+
+/** Deletes the file of quick message `blockId` (but `keepId`), answering where its bytes are. */
+export async function deleteTextBlockMedia(tx: Tx, orgId: string, blockId: string, keepId: string | null): Promise<string[]> {
+  let q = tx.deleteFrom("media_files").where("organization_id", "=", orgId).where("text_block_id", "=", blockId);
+  if (keepId) q = q.where("id", "<>", keepId);
+  return (await q.returning("storage_key").execute()).map((r) => r.storage_key);
+}
+
 /** Where the files of a thread's messages are stored: what to remove once the thread is deleted. */
 export async function storageKeysOfThread(tx: Tx, orgId: string, threadId: string): Promise<string[]> {
   const rows = await tx
@@ -103,7 +121,7 @@ export async function deleteAbandonedUploads(tx: Tx, orgId: string, olderThanSec
   const rows = await sql<{ storage_key: string }>`
     delete from media_files where id in (
       select id from media_files
-       where organization_id = ${orgId} and message_id is null
+       where organization_id = ${orgId} and message_id is null and text_block_id is null
          and created_at < now() - make_interval(secs => ${olderThanSeconds})
        order by created_at
        limit ${limit}

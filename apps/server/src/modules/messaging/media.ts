@@ -155,6 +155,68 @@ export async function attachOutboundMedia(
   await mediaRepo.attachMedia(tx, author.orgId, messageId, [...ids]);
 }
 
+// ---- Files of quick messages (migration 0012) ---------------------------------------------------
+
+/** The file of each quick message of `blockIds` that has one, by block id. */
+export async function textBlockMedia(tx: Tx, orgId: string, blockIds: readonly string[]): Promise<Map<string, MediaRef>> {
+  const rows = await mediaRepo.mediaOfTextBlocks(tx, orgId, [...blockIds]);
+  return new Map(rows.flatMap((r) => (r.text_block_id ? [[r.text_block_id, presentMedia(r)] as const] : [])));
+}
+
+/**
+ * Makes quick message `blockId` carry `mediaId` (null: no file), inside the block's transaction.
+ * The file must be the caller's own unsent upload (404 otherwise, as for a message); one already
+ * sent or kept by another block is 409 error.media-already-sent. The file it replaces, or the
+ * one removed, is deleted with its bytes once the transaction commits: nothing is left behind.
+ */
+export async function setTextBlockMedia(
+  host: MediaHost,
+  tx: Tx,
+  author: Pick<Ctx, "orgId" | "userId">,
+  blockId: string,
+  mediaId: string | null,
+): Promise<void> {
+  if (mediaId) {
+    const [row] = await mediaRepo.lockMedia(tx, author.orgId, [mediaId]);
+    if (!row) throw notFound();
+    if (row.text_block_id !== blockId) {
+      if (row.uploaded_by !== author.userId) throw notFound();
+      if (row.message_id !== null || row.text_block_id !== null) throw conflict("error.media-already-sent");
+    }
+  }
+  discardFilesAfterCommit(host, tx, await mediaRepo.deleteTextBlockMedia(tx, author.orgId, blockId, mediaId));
+  if (mediaId) await mediaRepo.keepForTextBlock(tx, author.orgId, mediaId, blockId);
+}
+
+/** Removes the file of a quick message being deleted, its bytes once the deletion commits. */
+export async function dropTextBlockMedia(host: MediaHost, tx: Tx, orgId: string, blockId: string): Promise<void> {
+  discardFilesAfterCommit(host, tx, await mediaRepo.deleteTextBlockMedia(tx, orgId, blockId, null));
+}
+
+/**
+ * A copy of quick message `blockId`'s file as a new unsent upload of the caller, to send with a
+ * message like any upload: the sent message then owns its own bytes, and changing or deleting the
+ * quick message later never touches it. An upload the send does not take is swept like any other.
+ * Null when the block has no file (or is not the organisation's).
+ */
+export async function copyTextBlockMedia(host: MediaHost, ctx: Ctx, blockId: string): Promise<string | null> {
+  const row = await withTenant(host.db, ctx.orgId, async (tx) => (await mediaRepo.mediaOfTextBlocks(tx, ctx.orgId, [blockId]))[0]);
+  if (!row) return null;
+  const { stream } = await openStored(host, row);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const stored = await storeBytes(host.media, ctx.orgId, ctx.userId, Buffer.concat(chunks), {
+    contentType: row.content_type,
+    filename: row.filename,
+  });
+  try {
+    return await withTenant(host.db, ctx.orgId, async (tx) => (await mediaRepo.insertMedia(tx, stored)).id);
+  } catch (err) {
+    await discardFiles(host, [stored.storageKey]);
+    throw err;
+  }
+}
+
 /**
  * Stores the files of an inbound text before its transaction, so no download holds a database
  * connection. Their type is read from the content; a type the inbox does not show inline is kept
@@ -211,12 +273,15 @@ async function openStored(host: MediaHost, row: MediaRow): Promise<OpenedMedia> 
 }
 
 /**
- * GET media/{id}: the bytes for staff who may see the thread the file belongs to, or for its
- * uploader while it is not sent; anyone else, and any other organisation, gets 404.
+ * GET media/{id}: the bytes for staff who may see the thread the file belongs to, for its
+ * uploader while it is not sent, for every staff member when it is a quick message's file;
+ * anyone else, and any other organisation, gets 404.
  */
 export async function openMedia(host: MediaHost, ctx: Ctx, id: string): Promise<OpenedMedia> {
   const row = await withTenant(host.db, ctx.orgId, (tx) => mediaRepo.findMediaWithTeam(tx, ctx.orgId, id));
-  if (!row || !canReadMedia(ctx, { uploadedBy: row.uploaded_by, messageId: row.message_id, teamId: row.team_id })) throw notFound();
+  if (!row) throw notFound();
+  const file = { uploadedBy: row.uploaded_by, messageId: row.message_id, teamId: row.team_id, textBlockId: row.text_block_id };
+  if (!canReadMedia(ctx, file)) throw notFound();
   return openStored(host, row);
 }
 

@@ -29,12 +29,15 @@ export function isThreadState(value: string): value is ThreadState {
 
 /**
  * A media file is seen by the members of the team whose thread it was sent or received in; an
- * upload not sent yet only by the person who uploaded it. Anyone else is answered 404.
+ * upload not sent yet only by the person who uploaded it; a quick message's file (migration 0012)
+ * by all the organisation's staff. Anyone else is answered 404.
  */
 export function canReadMedia(
   actor: Pick<Ctx, "teams" | "userId">,
-  file: { uploadedBy: string | null; messageId: string | null; teamId: string | null },
+  file: { uploadedBy: string | null; messageId: string | null; teamId: string | null; textBlockId?: string | null },
 ): boolean {
+  // A quick message's file is read by whoever may insert the quick message: all the organisation's staff.
+  if (file.textBlockId) return true;
   if (file.messageId === null) return file.uploadedBy !== null && file.uploadedBy === actor.userId;
   return file.teamId !== null && canSeeThread(actor, file.teamId);
 }

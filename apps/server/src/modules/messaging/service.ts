@@ -30,6 +30,7 @@ import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
 import { contactsByPhones } from "../contacts/service.ts";
 import { findTeamFor } from "../teams/service.ts";
+import { filesForMessage, refuseUnfilledFields } from "../text-blocks/service.ts";
 import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThreadCursor } from "./cursor.ts";
 import { canSeeThread, isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
 import { presentMessage, presentThread } from "./presenter.ts";
@@ -207,6 +208,8 @@ export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRe
   const phone = contactNumber(input.to);
   const teamId = teamForNewThread(ctx);
   if (!teamId) throw new AppError("error.not-member", 403);
+  refuseUnfilledFields(input.body);
+  const mediaIds = await filesForMessage(m, ctx, input);
   try {
     return await withTenant(m.db, ctx.orgId, async (tx) => {
       const team = await findTeamFor(tx, ctx, teamId);
@@ -228,7 +231,7 @@ export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRe
         from: team.phoneNumber,
         to: phone,
         body: input.body,
-        mediaIds: input.mediaIds ?? [],
+        mediaIds,
       });
       const thread = await announceThread(tx, ctx.orgId, threadId, "thread.created");
       const message = await announceMessage(tx, ctx.orgId, teamId, row, "message.created");
@@ -332,6 +335,8 @@ export async function runSendTextJob(m: Messaging, payload: unknown): Promise<vo
 /** POST threads/{id}/messages: a text from the team's number to the thread's contact. */
 export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, input: SendMessageRequest): Promise<Message> {
   const to = input.to === undefined ? null : contactNumber(input.to);
+  refuseUnfilledFields(input.body);
+  const mediaIds = await filesForMessage(m, ctx, input);
   return withTenant(m.db, ctx.orgId, async (tx) => {
     const thread = await visibleThread(tx, ctx, threadId, true);
     if (to !== null && to !== thread.contact_phone) throw badRequest("error.add-conversation-number");
@@ -342,7 +347,7 @@ export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, inpu
       from: thread.team_phone,
       to: thread.contact_phone,
       body: input.body,
-      mediaIds: input.mediaIds ?? [],
+      mediaIds,
     });
     await announceThread(tx, ctx.orgId, threadId, "thread.updated");
     return announceMessage(tx, ctx.orgId, thread.team_id, row, "message.created");

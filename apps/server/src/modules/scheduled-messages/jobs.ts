@@ -2,6 +2,7 @@ import { withTenant, type Db } from "../../db/database.ts";
 import type { JobTasks } from "../../platform/jobs/jobs.ts";
 import { openSystemThread, queueSystemText, type Messaging } from "../messaging/service.ts";
 import { teamPhoneOf } from "../teams/service.ts";
+import { signSystemText } from "../text-blocks/signature-service.ts";
 import { reminderAt } from "./policy.ts";
 import * as repo from "./repo.ts";
 import { SCHEDULED_REMINDER_TASK, SCHEDULED_SEND_TASK, scheduledReminderJob, scheduledSendJob } from "./service.ts";
@@ -37,7 +38,7 @@ async function sendScheduled(db: Db, m: Messaging, payload: unknown): Promise<vo
       teamId: row.team_id,
       from,
       to: row.to_phone,
-      body: row.body,
+      body: await signSystemText(tx, orgId, row.created_by, row.body),
       authorId: row.created_by,
       idempotencyKey: `scheduled:${id}`,
     });
@@ -65,7 +66,7 @@ async function sendReminder(db: Db, m: Messaging, payload: unknown): Promise<voi
       teamId: row.team_id,
       from,
       to: row.to_phone,
-      body: reminderText(row.body),
+      body: await signSystemText(tx, orgId, row.created_by, reminderText(row.body)),
       authorId: row.created_by,
       idempotencyKey: `scheduled:${id}:reminder:${reminder}:${row.scheduled_at.getTime()}`,
     });

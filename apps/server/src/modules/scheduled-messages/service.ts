@@ -18,6 +18,7 @@ import { outboundOutcomes } from "../messaging/service.ts";
 import { teamForNewThread } from "../messaging/policy.ts";
 import { loadOrganization } from "../organizations/service.ts";
 import { findTeamFor } from "../teams/service.ts";
+import { refuseQuickMessageWithFile, refuseUnfilledFields } from "../text-blocks/service.ts";
 import { canChangeScheduled, canSeeScheduled, isFarEnough, reminderAt, remindersToPlan } from "./policy.ts";
 import { presentScheduled } from "./presenter.ts";
 import * as repo from "./repo.ts";
@@ -54,6 +55,8 @@ async function visibleScheduled(tx: Tx, ctx: Ctx, id: string, lock = false): Pro
  * number, the planned instant from the organisation's time zone at least five minutes after `now`.
  */
 async function fieldsOf(tx: Tx, ctx: Ctx, input: Input, now: Date): Promise<repo.ScheduledFields> {
+  refuseUnfilledFields(input.message);
+  await refuseQuickMessageWithFile(tx, ctx.orgId, input.textBlockId);
   const toPhone = typedPhoneToE164(input.toPhoneNumber);
   if (!toPhone) throw new AppError("error.phone-invalid", 400, undefined, [{ path: "toPhoneNumber", code: "error.phone-invalid" }]);
   const teamId = input.teamId ?? teamForNewThread(ctx);

@@ -1,8 +1,9 @@
 import type { Selectable } from "kysely";
-import type { CommunicationTemplate, Locale, TextBlock } from "@relais/shared";
+import type { CommunicationTemplate, Locale, MediaRef, TextBlock } from "@relais/shared";
 import type { CommunicationTemplatesTable, TextBlocksTable } from "../../db/schema.ts";
 
-export function presentTextBlock(row: Selectable<TextBlocksTable>): TextBlock {
+/** `attachment`: the block's file (messaging's media.ts textBlockMedia), null when it has none. */
+export function presentTextBlock(row: Selectable<TextBlocksTable>, attachment: MediaRef | null = null): TextBlock {
   return {
     id: row.id,
     kind: "text-block",
@@ -10,6 +11,7 @@ export function presentTextBlock(row: Selectable<TextBlocksTable>): TextBlock {
     title: row.title,
     body: row.body,
     pinned: row.pinned,
+    attachment,
     updatedAt: row.updated_at.toISOString(),
   };
 }

@@ -23,36 +23,40 @@ import {
 } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { ctxOf } from "../../platform/auth/guard.ts";
+import type { Messaging } from "../messaging/service.ts";
 import * as svc from "./service.ts";
 import * as signatures from "./signature-service.ts";
 import * as templates from "./templates-service.ts";
 
 const ok = { ok: true as const };
 
-/** Quick messages, SMS templates with their tokens, and the signature (spec part 2 §3, §7). */
-export function textBlockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/**
+ * Quick messages, SMS templates with their tokens, and the signature (spec part 2 §3, §7). A quick
+ * message's file is stored by the messaging service's media, hence `messaging`.
+ */
+export function textBlockRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
     const blocks = "/organizations/:id/text-blocks";
     app.get(blocks, { schema: { params: idParams, querystring: textBlocksQuery, response: { 200: textBlockList } } }, (req) =>
-      svc.listTextBlocks(db, ctxOf(req), req.params.id, req.query.locale),
+      svc.listTextBlocks(messaging, ctxOf(req), req.params.id, req.query.locale),
     );
     app.get(`${blocks}/has-own`, { schema: { params: idParams, response: { 200: hasOwnTextBlocks } } }, (req) =>
-      svc.hasOwnTextBlocks(db, ctxOf(req), req.params.id),
+      svc.hasOwnTextBlocks(messaging, ctxOf(req), req.params.id),
     );
     app.post(blocks, { schema: { params: idParams, body: createTextBlockRequest, response: { 201: textBlock } } }, async (req, reply) =>
-      reply.status(201).send(await svc.createTextBlock(db, ctxOf(req), req.params.id, req.body)),
+      reply.status(201).send(await svc.createTextBlock(messaging, ctxOf(req), req.params.id, req.body)),
     );
     app.put(
       `${blocks}/:blockId`,
       { schema: { params: textBlockParams, body: updateTextBlockRequest, response: { 200: textBlock } } },
-      (req) => svc.updateTextBlock(db, ctxOf(req), req.params.id, req.params.blockId, req.body),
+      (req) => svc.updateTextBlock(messaging, ctxOf(req), req.params.id, req.params.blockId, req.body),
     );
     app.put(`${blocks}/:blockId/pin`, { schema: { params: textBlockParams, body: pinRequest, response: { 200: textBlock } } }, (req) =>
-      svc.pinTextBlock(db, ctxOf(req), req.params.id, req.params.blockId, req.body.pinned),
+      svc.pinTextBlock(messaging, ctxOf(req), req.params.id, req.params.blockId, req.body.pinned),
     );
     app.delete(`${blocks}/:blockId`, { schema: { params: textBlockParams, response: { 200: okResponse } } }, async (req) => {
-      await svc.deleteTextBlock(db, ctxOf(req), req.params.id, req.params.blockId);
+      await svc.deleteTextBlock(messaging, ctxOf(req), req.params.id, req.params.blockId);
       return ok;
     });
 

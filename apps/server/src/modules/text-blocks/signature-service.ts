@@ -1,8 +1,16 @@
-import { SIGNATURE_MODES, signatureFor, type SignatureMode, type SignatureSettings, type UpdateSignatureRequest } from "@relais/shared";
+import {
+  SIGNATURE_MODES,
+  appendSignature,
+  signatureFor,
+  type Locale,
+  type SignatureMode,
+  type SignatureSettings,
+  type UpdateSignatureRequest,
+} from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
-import { forbidden, notFound } from "../../platform/errors.ts";
+import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { loadOrganization } from "../organizations/service.ts";
 import { loadProfile } from "../users/service.ts";
 import { canUpdateSignature } from "./policy.ts";
@@ -59,4 +67,45 @@ export async function updateUserSignature(db: Db, ctx: Ctx, orgId: string, text:
     await repo.saveUserSignature(tx, ctx.orgId, ctx.userId, text);
     return loadSignature(tx, ctx);
   });
+}
+
+/**
+ * The signature of a text the system sends (spec part 2 §3): a scheduled message and its reminders
+ * sign as the staff member who scheduled it (`authorId`); an automatic reply has no author, so the
+ * mode "user" signs it with the clinic's name, as does a scheduled message whose author is gone.
+ * Null when the organisation adds none.
+ */
+export async function systemTextSignature(
+  tx: Tx,
+  orgId: string,
+  authorId: string | null,
+  locale: Locale = "fr-CA",
+): Promise<string | null> {
+  const settings = await repo.findSignatureSettings(tx, orgId);
+  const mode = modeOf(settings?.mode);
+  if (mode === "no-signature") return null;
+  const clinic = (await loadOrganization(tx, orgId)).name[locale];
+  let user = clinic;
+  if (mode === "user" && authorId) user = (await authorLine(tx, orgId, authorId)) ?? clinic;
+  return signatureFor(mode, { clinic, user, personalized: settings?.personalized_text ?? "" });
+}
+
+/** The author's own line, else their name; null when the author no longer exists. */
+async function authorLine(tx: Tx, orgId: string, authorId: string): Promise<string | null> {
+  const own = (await repo.findUserSignature(tx, orgId, authorId))?.trim();
+  if (own) return own;
+  try {
+    return (await loadProfile(tx, orgId, authorId)).name;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * `body` as the system sends it, signed once: a body that already ends with the signature (a
+ * quick message inserted with it) is left as it is. For the modules that send texts on their own.
+ */
+export async function signSystemText(tx: Tx, orgId: string, authorId: string | null, body: string): Promise<string> {
+  return appendSignature(body, await systemTextSignature(tx, orgId, authorId));
 }

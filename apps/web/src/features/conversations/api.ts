@@ -261,8 +261,8 @@ function refreshAfterChange(queryClient: QueryClient): Promise<void> {
 export function useSendMessage(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    /** `mediaIds`: files already uploaded (media-api.ts), sent with the text in this order. */
-    mutationFn: (input: { body: string; mediaIds?: string[] }) =>
+    /** `mediaIds`: files already uploaded (media-api.ts), sent with the text in this order; `textBlockId`: the quick message whose file goes with it. */
+    mutationFn: (input: { body: string; mediaIds?: string[]; textBlockId?: string }) =>
       api.post(`messaging/v1/threads/${threadId}/messages`, { body: input, schema: message }),
     onSuccess: (sent) => {
       upsertMessage(queryClient, sent);

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { Alert, Box, Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { MESSAGE_BODY_MAX, type Thread } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
+import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { useCreateThread } from "./api.ts";
 
 interface Props {
@@ -20,7 +21,9 @@ export function NewConversationDialog({ opened, onClose, onCreated, initialTo = 
   const create = useCreateThread();
   const [to, setTo] = useState(initialTo);
   const [body, setBody] = useState("");
-  const ready = to.trim().length > 0 && body.trim().length > 0;
+  // This dialog sends text only: a quick message with a file is not inserted here (spec part 2 §5).
+  const quick = useQuickMessages({ text: body, setText: setBody, contactPhone: to.replace(/\s+/g, ""), textOnly: true });
+  const ready = to.trim().length > 0 && body.trim().length > 0 && !quick.blocked;
 
   const close = (): void => {
     if (create.isPending) {
@@ -72,19 +75,27 @@ export function NewConversationDialog({ opened, onClose, onCreated, initialTo = 
             maxLength={40}
             data-autofocus={initialTo === "" ? true : undefined}
           />
-          <Textarea
-            label={<FormattedMessage id="new-conversation.message" />}
-            value={body}
-            onChange={(e) => {
-              setBody(e.currentTarget.value);
-            }}
-            required
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={MESSAGE_BODY_MAX}
-            data-autofocus={initialTo !== "" ? true : undefined}
-          />
+          <Box>
+            {quick.panel}
+            <Textarea
+              label={<FormattedMessage id="new-conversation.message" />}
+              value={body}
+              onChange={(e) => {
+                setBody(e.currentTarget.value);
+              }}
+              onKeyDown={(e) => {
+                quick.onKeyDown(e);
+              }}
+              rightSection={quick.button}
+              rightSectionProps={{ style: { alignItems: "flex-start", paddingTop: 4 } }}
+              required
+              autosize
+              minRows={3}
+              maxRows={8}
+              maxLength={MESSAGE_BODY_MAX}
+              data-autofocus={initialTo !== "" ? true : undefined}
+            />
+          </Box>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               <FormattedMessage id="common.cancel" />

@@ -173,11 +173,11 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
   const send = useSendMessage(threadId);
   const attachments = useAttachments();
   const [text, setText] = useState("");
-  const quick = useQuickMessages({ text, setText, contactPhone });
+  const quick = useQuickMessages({ text, setText, contactPhone, attachments: attachments.items.length });
   const empty = text.trim().length === 0 && attachments.mediaIds.length === 0;
 
   const submit = (): void => {
-    if (empty || send.isPending || attachments.busy) {
+    if (empty || send.isPending || attachments.busy || quick.blocked) {
       return;
     }
     // Null while a dynamic field has no value: the picker says which, nothing is sent.
@@ -186,11 +186,12 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
       return;
     }
     send.mutate(
-      { body, mediaIds: attachments.mediaIds },
+      { body, mediaIds: attachments.mediaIds, ...(quick.document ? { textBlockId: quick.document.id } : {}) },
       {
         onSuccess: () => {
           setText("");
           attachments.clear();
+          quick.clearDocument();
         },
         onError: (error) => alerts.error("error.message-send-failed", error),
       },
@@ -231,7 +232,12 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
           }}
         />
       </Box>
-      <Button type="submit" disabled={empty} loading={send.isPending || attachments.busy} leftSection={<IconSend size={16} />}>
+      <Button
+        type="submit"
+        disabled={empty || quick.blocked}
+        loading={send.isPending || attachments.busy}
+        leftSection={<IconSend size={16} />}
+      >
         <FormattedMessage id="composer.send" />
       </Button>
     </form>

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { Alert, Box, Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { MESSAGE_BODY_MAX, SCHEDULED_REMINDERS, SCHEDULED_TITLE_MAX, type ScheduledMessage, type ScheduledReminder } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
+import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { useSaveScheduled } from "./api.ts";
 
 interface Props {
@@ -28,6 +29,8 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
   const [date, setDate] = useState(editing?.date ?? "");
   const [time, setTime] = useState(editing?.time ?? "");
   const [reminders, setReminders] = useState<string[]>(editing?.reminders ?? []);
+  // Only text is scheduled: a quick message with a file is not inserted here (spec part 2 §5).
+  const quick = useQuickMessages({ text: message, setText: setMessage, contactPhone, textOnly: true });
 
   const close = (): void => {
     if (save.isPending) {
@@ -76,16 +79,24 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
             maxLength={SCHEDULED_TITLE_MAX}
             data-autofocus
           />
-          <Textarea
-            label={<FormattedMessage id="scheduled.field-message" />}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.currentTarget.value);
-            }}
-            autosize
-            minRows={3}
-            maxLength={MESSAGE_BODY_MAX}
-          />
+          <Box>
+            {quick.panel}
+            <Textarea
+              label={<FormattedMessage id="scheduled.field-message" />}
+              value={message}
+              onChange={(e) => {
+                setMessage(e.currentTarget.value);
+              }}
+              onKeyDown={(e) => {
+                quick.onKeyDown(e);
+              }}
+              rightSection={quick.button}
+              rightSectionProps={{ style: { alignItems: "flex-start", paddingTop: 4 } }}
+              autosize
+              minRows={3}
+              maxLength={MESSAGE_BODY_MAX}
+            />
+          </Box>
           <Group grow>
             <TextInput
               type="date"
@@ -115,7 +126,7 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
             <Button variant="default" onClick={close}>
               <FormattedMessage id="scheduled.cancel-dialog" />
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} disabled={quick.blocked}>
               <FormattedMessage id="scheduled.save" />
             </Button>
           </Group>

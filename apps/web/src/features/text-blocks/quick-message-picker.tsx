@@ -1,8 +1,18 @@
 import { useState, type KeyboardEvent, type ReactNode } from "react";
-import { ActionIcon, Loader, Paper, Text, Tooltip, UnstyledButton } from "@mantine/core";
-import { IconBolt } from "@tabler/icons-react";
+import { ActionIcon, CloseButton, Group, Loader, Paper, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { IconBolt, IconPaperclip } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { appendSignature, fillDynamicFields, resolveLocale, tokensIn, type TextBlock } from "@relais/shared";
+import {
+  appendSignature,
+  fillDynamicFields,
+  formatBytes,
+  quickMessageFileProblem,
+  resolveLocale,
+  tokensIn,
+  unfilledFieldsOf,
+  type QuickMessageFileProblem,
+  type TextBlock,
+} from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSession } from "../../app/session/session.tsx";
 import { useContactByPhone, useSignature, useTextBlocks } from "./api.ts";
@@ -18,6 +28,12 @@ export interface QuickMessages {
   panel: ReactNode;
   /** Opens the list without typing "/". */
   button: ReactNode;
+  /** The inserted quick message whose file (its "document") goes with the text, or null. */
+  document: TextBlock | null;
+  /** Forgets the document once the text is sent. */
+  clearDocument: () => void;
+  /** Sending must wait: a rule of spec part 2 §5 is broken (the panel says which). */
+  blocked: boolean;
 }
 
 /**
@@ -30,10 +46,16 @@ export function useQuickMessages({
   text,
   setText,
   contactPhone,
+  attachments = 0,
+  textOnly = false,
 }: {
   text: string;
   setText: (text: string) => void;
   contactPhone: string;
+  /** Files picked in the composer (its attachments). */
+  attachments?: number;
+  /** The form sends text only: a quick message with a file is not inserted (spec part 2 §5). */
+  textOnly?: boolean;
 }): QuickMessages {
   const intl = useIntl();
   const alerts = useAlerts();
@@ -42,6 +64,9 @@ export function useQuickMessages({
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [wanted, setWanted] = useState(false);
   const [active, setActive] = useState(0);
+  const [document, setDocument] = useState<TextBlock | null>(null);
+  // The text as it was when a quick message with a file was refused: the reason shows until it changes.
+  const [refusedAt, setRefusedAt] = useState<string | null>(null);
 
   const slash = text.startsWith("/") && !text.includes("\n");
   const dismissed = dismissedAt !== null && text.startsWith(dismissedAt);
@@ -57,6 +82,10 @@ export function useQuickMessages({
   const items = (blocks.data?.items ?? []).filter((b) => matchesFilter(b, filter));
   const current = Math.min(active, Math.max(items.length - 1, 0));
   const missing = tokensIn(text);
+  const refused = refusedAt !== null && refusedAt === text;
+  const problem: QuickMessageFileProblem | null = refused
+    ? "error.quick-message-with-attachment"
+    : quickMessageFileProblem({ document: document !== null, attachments, textOnly });
 
   const close = (): void => {
     setByButton(false);
@@ -64,6 +93,14 @@ export function useQuickMessages({
   };
 
   const insert = (block: TextBlock): void => {
+    if (block.attachment && textOnly) {
+      if (slash) setDismissedAt(text);
+      setRefusedAt(text);
+      close();
+      return;
+    }
+    setRefusedAt(null);
+    if (block.attachment) setDocument(block);
     const filled = fillDynamicFields(block.body, dynamicValuesFor(contact.data ?? null, session.organization, locale)).text;
     setText(slash || text.trim() === "" ? filled : `${text.trimEnd()} ${filled}`);
     close();
@@ -93,8 +130,13 @@ export function useQuickMessages({
   };
 
   const prepare = (body: string): string | null => {
-    if (tokensIn(body).length > 0) {
-      alerts.error("text-blocks.unfilled-fields");
+    const fields = unfilledFieldsOf(body);
+    if (fields) {
+      // The server's own words (error.unfilled-dynamic-field), so both sides say the same.
+      alerts.error("error.unfilled-dynamic-field", undefined, { values: { fields } });
+      return null;
+    }
+    if (problem) {
       return null;
     }
     return appendSignature(body, signature.data?.effective ?? null);
@@ -128,9 +170,12 @@ export function useQuickMessages({
           insert(block);
         }}
       >
-        <Text size="sm" fw={600} lineClamp={1}>
-          {block.title}
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" fw={600} lineClamp={1}>
+            {block.title}
+          </Text>
+          {block.attachment ? <IconPaperclip size={13} aria-label={intl.formatMessage({ id: "text-blocks.attachment" })} /> : null}
+        </Group>
         <Text size="xs" c="dimmed" lineClamp={1}>
           {block.body}
         </Text>
@@ -150,9 +195,30 @@ export function useQuickMessages({
           </Paper>
         ) : null}
       </div>
+      {document?.attachment ? (
+        <Group gap={6} mb={4} wrap="nowrap" className={classes.document} data-testid="quick-message-document">
+          <IconPaperclip size={14} aria-hidden />
+          <Text size="xs" truncate="end">
+            <FormattedMessage id="text-blocks.document" values={{ name: document.attachment.filename }} />
+            {` · ${formatBytes(document.attachment.size, intl.locale)}`}
+          </Text>
+          <CloseButton
+            size="sm"
+            aria-label={intl.formatMessage({ id: "text-blocks.document-remove" })}
+            onClick={() => {
+              setDocument(null);
+            }}
+          />
+        </Group>
+      ) : null}
+      {problem ? (
+        <Text role="alert" size="sm" c="red.8" mb={4} data-testid="quick-message-rule">
+          <FormattedMessage id={problem} />
+        </Text>
+      ) : null}
       {missing.length > 0 ? (
         <Text size="xs" c="orange.8" mb={4} data-testid="unfilled-fields">
-          <FormattedMessage id="picker.missing" values={{ fields: missing.map((name) => `{{${name}}}`).join(", ") }} />
+          <FormattedMessage id="error.unfilled-dynamic-field" values={{ fields: unfilledFieldsOf(text) }} />
         </Text>
       ) : null}
     </>
@@ -177,5 +243,15 @@ export function useQuickMessages({
     </Tooltip>
   );
 
-  return { onKeyDown, prepare, panel, button };
+  return {
+    onKeyDown,
+    prepare,
+    panel,
+    button,
+    document,
+    clearDocument: () => {
+      setDocument(null);
+    },
+    blocked: problem !== null,
+  };
 }

@@ -16,17 +16,19 @@ import {
 import { IconFileOff } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useParams } from "react-router";
-import { LOCALES, appendSignature, fillDynamicFields, resolveLocale, type Locale } from "@relais/shared";
+import { LOCALES, appendSignature, fillDynamicFields, resolveLocale, type Locale, type MediaRef } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSession } from "../../app/session/session.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
 import { useSampleContact, useSaveTemplate, useSaveTextBlock, useSignature, useTemplate, useTextBlocks, useTokens } from "./api.ts";
+import { AttachmentField } from "./attachment-field.tsx";
 import { FIELD_LABELS, dynamicValuesFor } from "./dynamic-values.ts";
 import classes from "./text-blocks.module.css";
 
 type Mode = "bloc" | "sms";
-type Draft = { title: string; body: string; pinned: boolean; locale: Locale };
+/** `attachment`: a quick message's file (templates have none). */
+type Draft = { title: string; body: string; pinned: boolean; locale: Locale; attachment: MediaRef | null };
 
 /**
  * /text-template/{mode}/{id?} (spec part 2 §2): the editor of an organisation quick message
@@ -50,13 +52,15 @@ function EditorLoader({ mode, id }: { mode: Mode; id: string | null }) {
   const session = useSession();
   const blocks = useTextBlocks(null, mode === "bloc");
   const template = useTemplate(mode === "sms" ? id : null);
-  const fresh: Draft = { title: "", body: "", pinned: false, locale: resolveLocale(session.profile.locale) };
+  const fresh: Draft = { title: "", body: "", pinned: false, locale: resolveLocale(session.profile.locale), attachment: null };
 
   if (mode === "bloc") {
     if (blocks.isPending) return <EditorSkeleton />;
     const block = id ? blocks.data?.items.find((b) => b.id === id && b.kind === "text-block") : undefined;
     if (blocks.isError || (id && !block)) return <NotFound />;
-    const draft = block ? { title: block.title, body: block.body, pinned: block.pinned, locale: block.locale } : fresh;
+    const draft = block
+      ? { title: block.title, body: block.body, pinned: block.pinned, locale: block.locale, attachment: block.attachment }
+      : fresh;
     return <EditorForm mode={mode} id={id} initial={draft} readOnly={!blocks.data?.abilities.edit} />;
   }
   if (id && template.isPending) return <EditorSkeleton />;
@@ -66,7 +70,7 @@ function EditorLoader({ mode, id }: { mode: Mode; id: string | null }) {
     <EditorForm
       mode={mode}
       id={id}
-      initial={t ? { title: t.title, body: t.content, pinned: t.pinned, locale: t.locale } : fresh}
+      initial={t ? { title: t.title, body: t.content, pinned: t.pinned, locale: t.locale, attachment: null } : fresh}
       readOnly={false}
     />
   );
@@ -132,9 +136,8 @@ function EditorForm({ mode, id, initial, readOnly }: { mode: Mode; id: string | 
 
   const submit = (): void => {
     if (mode === "bloc") {
-      const input = id
-        ? { id, update: { title: draft.title, body: draft.body, pinned: draft.pinned } }
-        : { create: { locale: draft.locale, title: draft.title, body: draft.body, pinned: draft.pinned } };
+      const fields = { title: draft.title, body: draft.body, pinned: draft.pinned, attachmentId: draft.attachment?.id ?? null };
+      const input = id ? { id, update: fields } : { create: { locale: draft.locale, ...fields } };
       saveBlock.mutate(input, { onSuccess: done, onError: failed });
     } else {
       const input = id
@@ -225,6 +228,15 @@ function EditorForm({ mode, id, initial, readOnly }: { mode: Mode; id: string | 
                   ))}
                 </Group>
               </Box>
+              {mode === "bloc" ? (
+                <AttachmentField
+                  value={draft.attachment}
+                  disabled={readOnly}
+                  onChange={(attachment) => {
+                    set({ attachment });
+                  }}
+                />
+              ) : null}
               <Checkbox
                 label={intl.formatMessage({ id: "template.field-pinned" })}
                 checked={draft.pinned}

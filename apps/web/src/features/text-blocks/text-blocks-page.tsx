@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Tooltip } from "@mantine/core";
-import { IconEdit, IconMessageBolt, IconPin, IconPinnedOff, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconEdit, IconMessageBolt, IconPaperclip, IconPin, IconPinnedOff, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
-import { LOCALES, resolveLocale, roleCountsAs, type Locale, type TextBlock } from "@relais/shared";
+import { LOCALES, formatBytes, resolveLocale, roleCountsAs, type Locale, type TextBlock } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSession } from "../../app/session/session.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { MessageMedia } from "../conversations/media-preview.tsx";
 import { PageContainer, PageHeader } from "../../ui/page.tsx";
 import { useDeleteTextBlock, usePinTextBlock, useTextBlocks } from "./api.ts";
 import { matchesFilter } from "./dynamic-values.ts";
@@ -75,6 +76,14 @@ export function TextBlocksPage() {
             <Text size="sm" c="dimmed" lineClamp={2} style={{ whiteSpace: "pre-wrap" }}>
               {block.body}
             </Text>
+            {block.attachment ? (
+              <Group gap="xs" mt={6} wrap="nowrap" data-testid="text-block-file">
+                <MessageMedia media={[block.attachment]} />
+                <Text size="xs" c="dimmed" truncate="end">
+                  <IconPaperclip size={12} aria-hidden /> {block.attachment.filename} · {formatBytes(block.attachment.size, intl.locale)}
+                </Text>
+              </Group>
+            ) : null}
           </Box>
           {editable ? (
             <Group gap={4} wrap="nowrap">

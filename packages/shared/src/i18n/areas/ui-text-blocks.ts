@@ -3,10 +3,16 @@ import { defineMessages } from "../define.ts";
 /** Quick messages (text blocks), templates with dynamic fields, the signature, the composer picker. */
 export const uiTextBlocks = defineMessages({
   "validation.text-block-body-required": ["Le message est requis", "The message is required"],
-  "text-blocks.unfilled-fields": [
-    "Des champs dynamiques n'ont pas de valeur : remplacez-les avant d'envoyer.",
-    "Some dynamic fields have no value: replace them before sending.",
+  "error.unfilled-dynamic-field": ["Des champs dynamiques ne sont pas remplis : {fields}", "Some dynamic fields are not filled: {fields}"],
+  "text-blocks.attachment": ["Pièce jointe", "Attachment"],
+  "text-blocks.attachment-add": ["Joindre un fichier", "Attach a file"],
+  "text-blocks.attachment-remove": ["Retirer la pièce jointe", "Remove the attachment"],
+  "text-blocks.attachment-hint": [
+    "Envoyée avec le texte quand le message rapide est inséré dans une réponse.",
+    "Sent with the text when the quick message is inserted into a reply.",
   ],
+  "text-blocks.document": ["Document : {name}", "Document: {name}"],
+  "text-blocks.document-remove": ["Retirer le document", "Remove the document"],
 
   "dynamic-field.first-name": ["Prénom", "First name"],
   "dynamic-field.last-name": ["Nom", "Last name"],
