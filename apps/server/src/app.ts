@@ -33,6 +33,8 @@ import { scheduledMessageTasks } from "./modules/scheduled-messages/jobs.ts";
 import { publicMediaRoutes } from "./modules/messaging/media-routes.ts";
 import { mediaDepsOf } from "./modules/messaging/media.ts";
 import { automaticTextRoutes } from "./modules/automatic-texts/routes.ts";
+import { surveySettingsRoutes, threadSurveyRoutes } from "./modules/surveys/routes.ts";
+import { answerSurvey, surveyHold, surveyTasks } from "./modules/surveys/flow.ts";
 import { replyOutsideHours } from "./modules/automatic-texts/service.ts";
 import { SandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
 import { sandboxRoutes } from "./carriers/sandbox/routes.ts";
@@ -72,9 +74,18 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   registerAuthGuard(app, deps.db.app, deps.signer);
   // An inbound text received while its team is closed gets the team's outside-hours text.
-  const messaging = createMessaging(deps.db.app, deps.carrier, app.log, { afterInbound: [replyOutsideHours], media: mediaDepsOf(deps) });
+  // A survey answer is taken before the automatic replies: the contact gets no "we are closed" to it.
+  const messaging = createMessaging(deps.db.app, deps.carrier, app.log, {
+    afterInbound: [answerSurvey, replyOutsideHours],
+    holds: [surveyHold],
+    media: mediaDepsOf(deps),
+  });
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
-  const tasks: JobTasks = { [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p), ...scheduledMessageTasks(deps.db.app, messaging) };
+  const tasks: JobTasks = {
+    [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
+    ...scheduledMessageTasks(deps.db.app, messaging),
+    ...surveyTasks(deps.db.app),
+  };
   let jobs: Jobs | null = null;
   const jobsOptions = deps.jobs;
   if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log)));
@@ -101,6 +112,8 @@ export async function buildApp(
       await api.register(agendaRoutes(deps));
       await api.register(textBlockRoutes(deps, messaging));
       await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
+      await api.register(threadSurveyRoutes(deps, messaging), { prefix: "/messaging/v1" });
+      await api.register(surveySettingsRoutes(deps));
       await api.register(scheduledMessageRoutes(deps));
       if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));
       await api.register(publicMediaRoutes(deps, messaging));

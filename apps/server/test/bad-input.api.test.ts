@@ -78,6 +78,7 @@ import {
   updateUserSignatureRequest,
 } from "@relais/shared";
 import { scheduledMessageRequest, scheduledMessagesQuery, scheduledPhoneParams } from "@relais/shared";
+import { updateSurveySettingsRequest } from "@relais/shared";
 import { createContactGraph, type ContactGraph } from "../src/modules/contacts/contacts-test-kit.ts";
 
 /**
@@ -314,6 +315,21 @@ const ROUTES: Route[] = [
       periodHours: 24,
     }),
     bodySchema: updateAutomaticTextsRequest,
+  },
+  { method: "GET", path: "/api/organizations/{id}/satisfaction-survey", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
+  {
+    method: "PUT",
+    path: "/api/organizations/{id}/satisfaction-survey",
+    params: (c) => ({ id: c.org.orgId }),
+    paramsSchema: idParams,
+    body: () => ({
+      enabled: true,
+      title: "Satisfaction",
+      questions: [{ kind: "score", text: "De 1 à 5, êtes-vous satisfait(e) ?" }],
+      thanks: "Merci !",
+      retry: "Répondez par un chiffre de 1 à 5.",
+    }),
+    bodySchema: updateSurveySettingsRequest,
   },
   { method: "GET", path: "/api/users" },
   {
@@ -601,6 +617,21 @@ const ROUTES: Route[] = [
     path: "/api/messaging/v1/threads/{id}/messages/{messageId}/retry",
     params: (c) => ({ id: c.thread.id, messageId: c.thread.messageId }),
     paramsSchema: messageParams,
+    parsesBody: true,
+  },
+  { method: "GET", path: "/api/messaging/v1/threads/{id}/survey", params: (c) => ({ id: c.thread.id }), paramsSchema: idParams },
+  {
+    method: "POST",
+    path: "/api/messaging/v1/threads/{id}/survey",
+    params: (c) => ({ id: c.thread.id }),
+    paramsSchema: idParams,
+    parsesBody: true,
+  },
+  {
+    method: "DELETE",
+    path: "/api/messaging/v1/threads/{id}/survey",
+    params: (c) => ({ id: c.thread.id }),
+    paramsSchema: idParams,
     parsesBody: true,
   },
   {

@@ -21,7 +21,7 @@ test.describe("Menus et écrans selon le rôle", () => {
     await expect(panel.getByText("Seuls les administrateurs peuvent modifier les informations de l'organisation.")).toBeVisible();
     await expect(panel.getByRole("textbox", { name: "Nom (français)" })).toHaveAttribute("readonly", "");
     await expect(panel.getByRole("switch", { name: "Lundi" })).toBeDisabled();
-    await expect(panel.getByRole("button", { name: "Enregistrer" })).toHaveCount(0);
+    await expect(panel.getByRole("button", { name: "Enregistrer", exact: true })).toHaveCount(0);
 
     // Teams: the list, no creation.
     await page.getByRole("tab", { name: "Équipes" }).click();
@@ -51,7 +51,7 @@ test.describe("Menus et écrans selon le rôle", () => {
     await nav.getByRole("link", { name: "Configuration" }).click();
     const panel = page.getByRole("tabpanel", { name: "Organisation" });
     await expect(panel.getByRole("textbox", { name: "Nom (français)" })).toBeEditable();
-    await expect(panel.getByRole("button", { name: "Enregistrer" })).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Enregistrer", exact: true })).toBeVisible();
     await expect(panel.getByText("Seuls les administrateurs peuvent modifier les informations de l'organisation.")).toHaveCount(0);
 
     await page.getByRole("tab", { name: "Équipes" }).click();

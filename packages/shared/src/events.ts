@@ -43,6 +43,9 @@ export type EventMap = {
   "contact.created": ContactSummary;
   "contact.updated": ContactSummary;
   "contact.removed": { id: string };
+  // Satisfaction survey (apps/server/src/modules/surveys): a run of the thread started, moved on
+  // or ended; scoped to the thread's team, whose screens re-read GET threads/{id}/survey.
+  "survey.updated": { threadId: string; teamId: string };
   // Agenda (apps/server/src/modules/agenda), organisation-wide like the agenda itself: every staff
   // member may read any member's days. Screens showing one of `days` (or the contact's
   // appointments) re-read them; a move names both the day it left and the day it went to.
@@ -78,6 +81,7 @@ export const EVENT_NAMES = [
   "contact.created",
   "contact.updated",
   "contact.removed",
+  "survey.updated",
   "appointment.changed",
   "availability.changed",
 ] as const satisfies readonly EventName[];

@@ -427,6 +427,39 @@ export interface UserSignaturesTable {
   updated_at: Timestamp;
 }
 
+/** An organisation's satisfaction survey by text (migration 0013). */
+export interface SurveySettingsTable {
+  organization_id: string;
+  enabled: Generated<boolean>;
+  title: string;
+  questions: Json<unknown>;
+  thanks: string;
+  retry: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** One sending of the survey to a contact; open while ended_at is null (migration 0013). */
+export interface SurveyRunsTable {
+  id: Generated<string>;
+  organization_id: string;
+  team_id: string;
+  thread_id: string;
+  contact_id: string;
+  contact_phone: string;
+  title: string;
+  questions: Json<unknown>;
+  thanks: string;
+  retry: string;
+  answers: ColumnType<unknown, string | undefined, string>;
+  started_by: string | null;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: NullableTimestamp;
+  end_reason: string | null;
+  ended_by: string | null;
+}
+
 export interface DB {
   tiers: TiersTable;
   services: ServicesTable;
@@ -461,4 +494,6 @@ export interface DB {
   communication_templates: CommunicationTemplatesTable;
   signature_settings: SignatureSettingsTable;
   user_signatures: UserSignaturesTable;
+  survey_settings: SurveySettingsTable;
+  survey_runs: SurveyRunsTable;
 }

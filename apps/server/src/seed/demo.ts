@@ -2,6 +2,7 @@ import type { Role, TeamRole } from "@relais/shared";
 import { withTenant, type Db } from "../db/database.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import { insertOrganization, insertTeam, insertUser } from "./builders.ts";
+import { DEFAULT_SURVEY } from "../modules/surveys/presenter.ts";
 import { DEMO_CLINIC_CONTACTS, DEMO_NOTARY_CONTACTS, seedDemoContacts } from "./demo-contacts.ts";
 
 /** Fixed ids so that the seed can tell, on every start, whether the demo is already there. */
@@ -112,4 +113,18 @@ export async function seedDemo(owner: Db, log: (msg: string) => void): Promise<v
   }
   if (await seedDemoContacts(owner, DEMO_CLINIC_ID, DEMO_CLINIC_CONTACTS, "admin@clinique-demo.ca")) log("demo clinic contacts seeded");
   if (await seedDemoContacts(owner, DEMO_NOTARY_ID, DEMO_NOTARY_CONTACTS, "admin@notaire-demo.ca")) log("demo notary contacts seeded");
+  if (await seedDemoSurvey(owner, DEMO_CLINIC_ID)) log("demo clinic satisfaction survey turned on");
+}
+
+/** The clinic offers its satisfaction survey (the default questions), once: an administrator's later change stays. */
+async function seedDemoSurvey(owner: Db, orgId: string): Promise<boolean> {
+  return withTenant(owner, orgId, async (tx) => {
+    const { questions, ...texts } = DEFAULT_SURVEY;
+    const inserted = await tx
+      .insertInto("survey_settings")
+      .values({ organization_id: orgId, ...texts, enabled: true, questions: JSON.stringify(questions) })
+      .onConflict((oc) => oc.column("organization_id").doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  });
 }

@@ -16,6 +16,7 @@ import { uiContacts } from "./areas/ui-contacts.ts";
 import { uiAgenda } from "./areas/ui-agenda.ts";
 import { uiContactImport } from "./areas/ui-contact-import.ts";
 import { uiScheduledMessages } from "./areas/ui-scheduled-messages.ts";
+import { uiSurveys } from "./areas/ui-surveys.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
 const areas = {
@@ -35,6 +36,7 @@ const areas = {
   uiContacts,
   uiAgenda,
   uiScheduledMessages,
+  uiSurveys,
 } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;

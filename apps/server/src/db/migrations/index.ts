@@ -11,6 +11,7 @@ import * as m0009 from "./0009_jobs_and_scheduled_messages.ts";
 import * as m0010 from "./0010_text_blocks_and_templates.ts";
 import * as m0011 from "./0011_contact_imports.ts";
 import * as m0012 from "./0012_text_block_attachments.ts";
+import * as m0013 from "./0013_satisfaction_surveys.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010_text_blocks_and_templates": m0010,
   "0011_contact_imports": m0011,
   "0012_text_block_attachments": m0012,
+  "0013_satisfaction_surveys": m0013,
 };

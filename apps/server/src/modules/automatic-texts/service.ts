@@ -12,7 +12,7 @@ import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
-import { openSystemThread, queueSystemText, type Messaging, type RecordedInbound } from "../messaging/service.ts";
+import { contactHeldUntil, openSystemThread, queueSystemText, type Messaging, type RecordedInbound } from "../messaging/service.ts";
 import { loadOrganization } from "../organizations/service.ts";
 import { findTeamFor } from "../teams/service.ts";
 import { refuseQuickMessageWithFile, refuseUnfilledFields } from "../text-blocks/service.ts";
@@ -92,6 +92,8 @@ async function sendAutomaticReply(
   },
 ): Promise<Message | null> {
   const { orgId, teamId, contactPhone } = reply;
+  // A contact answering a survey (of any team) gets nothing else until it ends.
+  if (await contactHeldUntil(m, tx, orgId, contactPhone)) return null;
   if (!(await repo.claimReplySlot(tx, { orgId, teamId, contactPhone, kind: reply.kind, periodHours: reply.periodHours }))) return null;
   const message = await queueSystemText(m, tx, orgId, {
     thread: reply.thread,

@@ -11,7 +11,7 @@ import {
   type UpdateNoteRequest,
   type UpdateSurveyRequest,
 } from "@relais/shared";
-import { withTenant, type Db } from "../../db/database.ts";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.ts";
@@ -177,23 +177,30 @@ export async function setSurveyFollowup(
 }
 
 /**
- * Records a survey a contact answered. Called by the satisfaction-survey flow (automations),
- * which runs without a staff member: it names the organisation itself. Null when the contact is
- * not in that organisation.
+ * Records a survey a contact answered, in the caller's transaction. Called by the
+ * satisfaction-survey flow, which runs without a staff member: it names the organisation itself.
+ * Null when the contact is not in that organisation.
  */
+export async function recordSurveyIn(
+  tx: Tx,
+  orgId: string,
+  survey: { contactId: string; title: string; answers: SurveyAnswer[] },
+): Promise<ContactSurvey | null> {
+  if (!(await repo.findContact(tx, orgId, survey.contactId))) return null;
+  const id = await repo.insertSurvey(tx, orgId, {
+    contactId: survey.contactId,
+    title: survey.title,
+    answers: JSON.stringify(survey.answers),
+  });
+  const row = await repo.findSurvey(tx, orgId, survey.contactId, id);
+  return row ? presentSurvey(row) : null;
+}
+
+/** recordSurveyIn in a transaction of its own (the demo seed). */
 export async function recordSurvey(
   db: Db,
   orgId: string,
   survey: { contactId: string; title: string; answers: SurveyAnswer[] },
 ): Promise<ContactSurvey | null> {
-  return withTenant(db, orgId, async (tx) => {
-    if (!(await repo.findContact(tx, orgId, survey.contactId))) return null;
-    const id = await repo.insertSurvey(tx, orgId, {
-      contactId: survey.contactId,
-      title: survey.title,
-      answers: JSON.stringify(survey.answers),
-    });
-    const row = await repo.findSurvey(tx, orgId, survey.contactId, id);
-    return row ? presentSurvey(row) : null;
-  });
+  return withTenant(db, orgId, (tx) => recordSurveyIn(tx, orgId, survey));
 }

@@ -59,6 +59,7 @@ export type RecordedInbound = {
   contactPhone: string;
   teamPhone: string;
   messageId: string;
+  body: string;
 };
 
 /**
@@ -66,7 +67,13 @@ export type RecordedInbound = {
  * what it writes lands or rolls back with the text, so a duplicate delivery triggers it once.
  * Registered when the app is built (app.ts), which keeps messaging from importing those modules.
  */
-export type AfterInbound = (m: Messaging, tx: Tx, inbound: RecordedInbound) => Promise<void>;
+export type AfterInbound = (m: Messaging, tx: Tx, inbound: RecordedInbound) => Promise<void | "handled">;
+
+/**
+ * A flow of another module that holds a contact's line (the satisfaction survey, spec part 1
+ * §4): until the time it answers, nobody else texts that number in the organisation. Null: free.
+ */
+export type ContactHold = (tx: Tx, orgId: string, contactPhone: string) => Promise<Date | null>;
 
 /** The messaging service of one app: its pool, its carrier, the sends still in flight, its inbound steps. */
 export type Messaging = {
@@ -75,6 +82,7 @@ export type Messaging = {
   log: Log;
   pending: Set<Promise<void>>;
   afterInbound: readonly AfterInbound[];
+  holds: readonly ContactHold[];
   /** Where media files are stored and how the network reaches them. */
   media: MediaDeps;
 };
@@ -83,8 +91,21 @@ export type Messaging = {
  * Builds the messaging service and registers it as the carrier's handler: inbound texts and
  * delivery statuses, from the sandbox or a webhook, all go through receiveInbound/applyStatus.
  */
-export function createMessaging(db: Db, carrier: Carrier, log: Log, opts: { afterInbound?: AfterInbound[]; media: MediaDeps }): Messaging {
-  const m: Messaging = { db, carrier, log, pending: new Set(), afterInbound: opts.afterInbound ?? [], media: opts.media };
+export function createMessaging(
+  db: Db,
+  carrier: Carrier,
+  log: Log,
+  opts: { afterInbound?: AfterInbound[]; holds?: ContactHold[]; media: MediaDeps },
+): Messaging {
+  const m: Messaging = {
+    db,
+    carrier,
+    log,
+    pending: new Set(),
+    afterInbound: opts.afterInbound ?? [],
+    holds: opts.holds ?? [],
+    media: opts.media,
+  };
   carrier.setHandler({ onInbound: (e) => receiveInbound(m, e), onStatus: (e) => applyCarrierStatus(m, e) });
   return m;
 }
@@ -199,6 +220,22 @@ function contactNumber(typed: string): string {
   return phone;
 }
 
+/** Until when a flow holds the line of `contactPhone` (the latest of them), or null when it is free. */
+export async function contactHeldUntil(m: Messaging, tx: Tx, orgId: string, contactPhone: string): Promise<Date | null> {
+  let until: Date | null = null;
+  for (const hold of m.holds) {
+    const end = await hold(tx, orgId, contactPhone);
+    if (end && (!until || end > until)) until = end;
+  }
+  return until;
+}
+
+/** 409 error.survey-in-progress, with the minutes left, when the contact's line is held. */
+async function refuseWhileHeld(m: Messaging, tx: Tx, orgId: string, contactPhone: string): Promise<void> {
+  const until = await contactHeldUntil(m, tx, orgId, contactPhone);
+  if (until) throw conflict("error.survey-in-progress", { minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
+}
+
 /**
  * POST threads: a new conversation in the caller's current team (else their first), texted from
  * the team's number, with its first message. One thread per number and team: an existing one,
@@ -217,6 +254,7 @@ export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRe
       if (!team.phoneNumber) throw conflict("error.no-phones-configured");
       const existing = await repo.findThreadByPhone(tx, ctx.orgId, teamId, phone);
       if (existing) throw conflict(existing.state === "inactive" ? "error.existing-archived" : "error.existing-conversation");
+      await refuseWhileHeld(m, tx, ctx.orgId, phone);
       const threadId = await repo.insertThread(tx, {
         orgId: ctx.orgId,
         teamId,
@@ -341,6 +379,7 @@ export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, inpu
     const thread = await visibleThread(tx, ctx, threadId, true);
     if (to !== null && to !== thread.contact_phone) throw badRequest("error.add-conversation-number");
     if (!thread.team_phone) throw conflict("error.no-phones-configured");
+    await refuseWhileHeld(m, tx, ctx.orgId, thread.contact_phone);
     const row = await queueOutbound(tx, ctx, {
       threadId,
       teamId: thread.team_id,
@@ -361,6 +400,7 @@ export async function retryMessage(m: Messaging, ctx: Ctx, threadId: string, mes
     const msg = await repo.findMessage(tx, ctx.orgId, messageId, true);
     if (!msg || msg.thread_id !== threadId) throw notFound();
     if (msg.direction !== "outbound" || msg.status !== "failed") throw conflict("error.message-not-retryable");
+    await refuseWhileHeld(m, tx, ctx.orgId, thread.contact_phone);
     // A new key: the failed attempt's key is spent (the carrier would answer it with the old send).
     const row = await repo.resetForRetry(tx, ctx.orgId, messageId, randomUUID());
     await addJob(tx, SEND_TEXT_TASK, { messageId }, { priority: SEND_TEXT_PRIORITY });
@@ -401,6 +441,17 @@ export async function deleteThread(m: Messaging, ctx: Ctx, threadId: string): Pr
 
 // ---- Texts the system writes ---------------------------------------------------------------
 
+/** A thread the caller may see, for another module acting on it (a survey), locked when asked; 404 otherwise. */
+export async function threadForStaff(
+  tx: Tx,
+  ctx: Ctx,
+  threadId: string,
+  lock: boolean,
+): Promise<{ id: string; teamId: string; contactPhone: string; teamPhone: string | null }> {
+  const row = await visibleThread(tx, ctx, threadId, lock);
+  return { id: row.id, teamId: row.team_id, contactPhone: row.contact_phone, teamPhone: row.team_phone };
+}
+
 /**
  * The thread a system text to `contactPhone` goes to, created if missing, and locked until the
  * caller's transaction ends: decisions about one contact (automatic replies) are then taken one
@@ -424,7 +475,7 @@ export async function openSystemThread(
  * when a second run of it must not make a second text (the unique key refuses it).
  */
 export async function queueSystemText(
-  _m: Messaging,
+  m: Messaging,
   tx: Tx,
   orgId: string,
   text: {
@@ -435,8 +486,11 @@ export async function queueSystemText(
     body: string;
     authorId?: string | null;
     idempotencyKey?: string;
+    /** The flow holding the contact's line sends its own texts; every other caller checks contactHeldUntil first. */
+    ignoreHolds?: boolean;
   },
 ): Promise<Message> {
+  if (!text.ignoreHolds) await refuseWhileHeld(m, tx, orgId, text.to);
   const row = await queueOutbound(
     tx,
     { orgId, userId: text.authorId ?? null },
@@ -508,8 +562,17 @@ export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): 
       await refreshThreadSentiment(tx, orgId, thread.id);
       await announceThread(tx, orgId, thread.id, created ? "thread.created" : "thread.updated");
       await announceMessage(tx, orgId, thread.team_id, msg, "message.created");
-      const inbound = { orgId, teamId: thread.team_id, threadId: thread.id, contactPhone: from, teamPhone: to, messageId: msg.id };
-      for (const step of m.afterInbound) await step(m, tx, inbound);
+      const inbound = {
+        orgId,
+        teamId: thread.team_id,
+        threadId: thread.id,
+        contactPhone: from,
+        teamPhone: to,
+        messageId: msg.id,
+        body: event.body,
+      };
+      // The first step that handles the text (a survey answer) ends the chain: no automatic reply to it.
+      for (const step of m.afterInbound) if ((await step(m, tx, inbound)) === "handled") break;
       return { threadId: thread.id, messageId: msg.id };
     });
     kept = !("duplicate" in result);

@@ -1,11 +1,18 @@
 import { withTenant, type Db } from "../../db/database.ts";
-import type { JobTasks } from "../../platform/jobs/jobs.ts";
-import { openSystemThread, queueSystemText, type Messaging } from "../messaging/service.ts";
+import { addJob, type JobTasks } from "../../platform/jobs/jobs.ts";
+import { contactHeldUntil, openSystemThread, queueSystemText, type Messaging } from "../messaging/service.ts";
 import { teamPhoneOf } from "../teams/service.ts";
 import { signSystemText } from "../text-blocks/signature-service.ts";
 import { reminderAt } from "./policy.ts";
 import * as repo from "./repo.ts";
-import { SCHEDULED_REMINDER_TASK, SCHEDULED_SEND_TASK, scheduledReminderJob, scheduledSendJob } from "./service.ts";
+import {
+  reminderJobKey,
+  SCHEDULED_REMINDER_TASK,
+  SCHEDULED_SEND_TASK,
+  scheduledReminderJob,
+  scheduledSendJob,
+  sendJobKey,
+} from "./service.ts";
 
 /**
  * A job that meets a row moved later than its own time (an edit committed while the job was
@@ -32,6 +39,9 @@ async function sendScheduled(db: Db, m: Messaging, payload: unknown): Promise<vo
     if (!runNow && row.scheduled_at.getTime() > Date.now() + EARLY_SLACK_MS) return;
     const from = await teamPhoneOf(tx, orgId, row.team_id);
     if (!from) return repo.markFailed(tx, orgId, id, "no-phones-configured");
+    // The contact is answering a survey: the message leaves when the hold ends, not in the middle.
+    const heldUntil = await contactHeldUntil(m, tx, orgId, row.to_phone);
+    if (heldUntil) return addJob(tx, SCHEDULED_SEND_TASK, { id }, { runAt: heldUntil, jobKey: sendJobKey(id) });
     const thread = await openSystemThread(tx, orgId, row.team_id, row.to_phone);
     const text = await queueSystemText(m, tx, orgId, {
       thread,
@@ -60,6 +70,8 @@ async function sendReminder(db: Db, m: Messaging, payload: unknown): Promise<voi
     if (at.getTime() > Date.now() + EARLY_SLACK_MS) return;
     const from = await teamPhoneOf(tx, orgId, row.team_id);
     if (!from) return;
+    const heldUntil = await contactHeldUntil(m, tx, orgId, row.to_phone);
+    if (heldUntil) return addJob(tx, SCHEDULED_REMINDER_TASK, { id, reminder }, { runAt: heldUntil, jobKey: reminderJobKey(id, reminder) });
     const thread = await openSystemThread(tx, orgId, row.team_id, row.to_phone);
     await queueSystemText(m, tx, orgId, {
       thread,

@@ -10,6 +10,7 @@ import { Section } from "../../ui/page.tsx";
 import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useOrganization, useUpdateOrganization } from "./api.ts";
+import { SurveySettingsSection } from "../surveys/survey-settings-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import classes from "./configuration.module.css";
 
@@ -55,7 +56,12 @@ export function OrganizationTab() {
   const { data: org } = useOrganization();
   const session = useSession();
   // A saved (or otherwise changed) organisation starts a fresh form from the server's values.
-  return <OrganizationForm key={JSON.stringify(org)} org={org} canEdit={isAdministrator(session.profile.role)} />;
+  return (
+    <Stack gap="lg">
+      <OrganizationForm key={JSON.stringify(org)} org={org} canEdit={isAdministrator(session.profile.role)} />
+      <SurveySettingsSection />
+    </Stack>
+  );
 }
 
 function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolean }) {

@@ -10,6 +10,7 @@ import { keys, lastMessageChanged, threadChanged, threadRemoved, upsertMessage }
 import { NEW_MESSAGE_SOUND_URL, createChime, newMessageSignals } from "./new-message-signals.ts";
 import { getOpenThread } from "./open-thread.ts";
 import { useTitleFlip } from "./use-title-flip.ts";
+import { surveyKeys } from "../surveys/api.ts";
 
 /**
  * Keeps the text inbox's caches in step with the real-time events, on every shell screen: threads
@@ -89,6 +90,11 @@ export function ConversationsLiveSync() {
                 .then((next) => threadChanged(queryClient, next))
                 .catch(() => undefined);
             }
+            break;
+          }
+          case "survey.updated": {
+            const threadId = typeof event.payload.threadId === "string" ? event.payload.threadId : null;
+            void rereadQueries(queryClient, { queryKey: threadId ? surveyKeys.thread(threadId) : [...keys.all, "survey"] });
             break;
           }
           case "team.membership":

@@ -30,6 +30,7 @@ import { MessageMedia } from "./media-preview.tsx";
 import { useAttachments } from "./use-attachments.ts";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { ScheduledBar } from "../scheduled-messages/scheduled-bar.tsx";
+import { SurveyHold, ThreadSurveyAction } from "../surveys/thread-survey.tsx";
 import classes from "./conversations.module.css";
 
 const STATUS_ICONS: Record<MessageStatus, ReactNode> = {
@@ -275,6 +276,7 @@ function ThreadHeader({ thread, onDeleted }: { thread: Thread; onDeleted: () => 
         </Box>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <ThreadSurveyAction threadId={thread.id} name={name} />
         <Tooltip label={pinLabel} withArrow>
           <ActionIcon
             variant={pinned ? "light" : "subtle"}
@@ -384,7 +386,9 @@ export function ThreadView({ threadId, onDeleted }: { threadId: string; onDelete
       <Messages threadId={threadId} />
       {/* Keyed: another thread starts with an empty text and no attachment. */}
       <ScheduledBar key={`scheduled-${threadId}`} contactPhone={thread.data.contactPhone} teamId={thread.data.teamId} />
-      <Composer key={threadId} threadId={threadId} contactPhone={thread.data.contactPhone} />
+      <SurveyHold key={`survey-${threadId}`} threadId={threadId}>
+        <Composer key={threadId} threadId={threadId} contactPhone={thread.data.contactPhone} />
+      </SurveyHold>
     </div>
   );
 }

@@ -1,0 +1,132 @@
+import { sql, type Selectable } from "kysely";
+import type { Tx } from "../../db/database.ts";
+import type { SurveyRunsTable, SurveySettingsTable } from "../../db/schema.ts";
+
+/** Every query takes the organisation id and filters by it; row-level security backs it up. */
+
+export type SurveySettingsRow = Selectable<SurveySettingsTable>;
+export type SurveyRunRow = Selectable<SurveyRunsTable>;
+
+export async function findSettings(tx: Tx, orgId: string): Promise<SurveySettingsRow | undefined> {
+  return tx.selectFrom("survey_settings").selectAll().where("organization_id", "=", orgId).executeTakeFirst();
+}
+
+export type SettingsValues = { enabled: boolean; title: string; questions: string; thanks: string; retry: string };
+
+export async function saveSettings(tx: Tx, orgId: string, values: SettingsValues, userId: string): Promise<SurveySettingsRow> {
+  const row = { ...values, updated_by: userId, updated_at: sql<Date>`now()` };
+  return tx
+    .insertInto("survey_settings")
+    .values({ organization_id: orgId, ...row })
+    .onConflict((oc) => oc.column("organization_id").doUpdateSet(row))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The open run of a contact number, if any, locked when asked (open: not ended, expired or not). */
+export async function findOpenRun(tx: Tx, orgId: string, contactPhone: string, lock = false): Promise<SurveyRunRow | undefined> {
+  let q = tx
+    .selectFrom("survey_runs")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("contact_phone", "=", contactPhone)
+    .where("ended_at", "is", null);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The end of the hold on a number: the open run's expiry when it is still ahead, read by the database clock. */
+export async function findHoldEnd(tx: Tx, orgId: string, contactPhone: string): Promise<Date | null> {
+  const row = await tx
+    .selectFrom("survey_runs")
+    .select("expires_at")
+    .where("organization_id", "=", orgId)
+    .where("contact_phone", "=", contactPhone)
+    .where("ended_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.expires_at ?? null;
+}
+
+export async function findRun(tx: Tx, orgId: string, runId: string, lock = false): Promise<SurveyRunRow | undefined> {
+  let q = tx.selectFrom("survey_runs").selectAll().where("organization_id", "=", orgId).where("id", "=", runId);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The thread's latest run, open or ended. */
+export async function findLatestRunOfThread(tx: Tx, orgId: string, threadId: string): Promise<SurveyRunRow | undefined> {
+  return tx
+    .selectFrom("survey_runs")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("thread_id", "=", threadId)
+    .orderBy("started_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertRun(
+  tx: Tx,
+  values: {
+    orgId: string;
+    teamId: string;
+    threadId: string;
+    contactId: string;
+    contactPhone: string;
+    title: string;
+    questions: string;
+    thanks: string;
+    retry: string;
+    startedBy: string;
+    startedAt: Date;
+    expiresAt: Date;
+  },
+): Promise<SurveyRunRow> {
+  return tx
+    .insertInto("survey_runs")
+    .values({
+      organization_id: values.orgId,
+      team_id: values.teamId,
+      thread_id: values.threadId,
+      contact_id: values.contactId,
+      contact_phone: values.contactPhone,
+      title: values.title,
+      questions: values.questions,
+      thanks: values.thanks,
+      retry: values.retry,
+      started_by: values.startedBy,
+      started_at: values.startedAt,
+      expires_at: values.expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setAnswers(tx: Tx, orgId: string, runId: string, answers: string): Promise<SurveyRunRow> {
+  return tx
+    .updateTable("survey_runs")
+    .set({ answers })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", runId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type EndReason = "completed" | "expired" | "stopped" | "opted-out";
+
+/** Ends an open run; an expired one ends at its expiry, not at the late moment it is noticed. */
+export async function endRun(tx: Tx, orgId: string, runId: string, reason: EndReason, by: string | null): Promise<SurveyRunRow> {
+  return tx
+    .updateTable("survey_runs")
+    .set({
+      ended_at: reason === "expired" ? sql<Date>`least(now(), expires_at)` : sql<Date>`now()`,
+      end_reason: reason,
+      ended_by: by,
+    })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", runId)
+    .where("ended_at", "is", null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
