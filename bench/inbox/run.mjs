@@ -1,7 +1,9 @@
 // bench/inbox (npm run bench:inbox): the text inbox under load, against the real server in its
 // own process on a fresh embedded PostgreSQL with the sandbox carrier. Sizes come from the
 // environment so that a small run takes a minute; the defaults are the published run (README
-// "Inbox figures"). BENCH_PHASES picks phases (lists,memory,sockets,polling; default all).
+// "Inbox figures"). BENCH_PHASES picks phases (lists,memory,sockets,polling; default all);
+// BENCH_RESULT names the file under bench/results (default inbox), so a run of some phases
+// does not replace the published one.
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -162,6 +164,6 @@ try {
   if (!process.env.BENCH_KEEP_DATA) await rm(server.dataDir, { recursive: true, force: true });
 }
 if (!process.exitCode) {
-  await saveResult("inbox", result);
+  await saveResult(process.env.BENCH_RESULT ?? "inbox", result);
   printTable(result);
 }
