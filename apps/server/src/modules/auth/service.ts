@@ -3,7 +3,7 @@ import { withTenant, type Tx } from "../../db/database.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { burnVerification, hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
-import { openSession, rotateRefreshToken, sessionExpired, sessionRepo } from "../../platform/auth/sessions.ts";
+import { endSessions, openSession, rotateRefreshToken, sessionExpired, sessionRepo } from "../../platform/auth/sessions.ts";
 import { formatOpaqueToken, newSecret, parseOpaqueToken, secretMatches } from "../../platform/auth/tokens.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -91,8 +91,7 @@ export async function refresh(deps: AppDeps, cookie: string | undefined, ip: str
 /** POST auth/logout: ends this session; `revokeAll` ends every session of the user. */
 export async function logout(deps: AppDeps, ctx: Ctx, revokeAll: boolean): Promise<void> {
   await withTenant(deps.db.app, ctx.orgId, async (tx) => {
-    if (revokeAll) await sessionRepo.revokeUserSessions(tx, ctx.orgId, ctx.userId, "logout");
-    else await sessionRepo.revokeSession(tx, ctx.orgId, ctx.sessionId, "logout");
+    await endSessions(tx, ctx.orgId, ctx.userId, "logout", revokeAll ? {} : { only: ctx.sessionId });
     await recordAudit(tx, ctx, "logout", "session", ctx.sessionId, { revokeAll });
   });
 }

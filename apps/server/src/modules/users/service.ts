@@ -12,7 +12,7 @@ import {
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.ts";
-import { revokeUserSessions } from "../../platform/auth/session-repo.ts";
+import { endSessions } from "../../platform/auth/sessions.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
@@ -147,7 +147,7 @@ export async function changePassword(db: Db, ctx: Ctx, currentPassword: string, 
   const passwordHash = await hashPassword(password);
   await withTenant(db, ctx.orgId, async (tx) => {
     await repo.updateUser(tx, ctx.orgId, ctx.userId, { password_hash: passwordHash });
-    await revokeUserSessions(tx, ctx.orgId, ctx.userId, "password", ctx.sessionId);
+    await endSessions(tx, ctx.orgId, ctx.userId, "password", { except: ctx.sessionId });
     await recordAudit(tx, ctx, "change-password", "user", ctx.userId);
   });
 }
@@ -155,7 +155,7 @@ export async function changePassword(db: Db, ctx: Ctx, currentPassword: string, 
 /** Sets a new password for a user proven by a reset link (auth module); ends all their sessions. */
 export async function resetPassword(tx: Tx, orgId: string, userId: string, passwordHash: string): Promise<void> {
   await repo.updateUser(tx, orgId, userId, { password_hash: passwordHash });
-  await revokeUserSessions(tx, orgId, userId, "password");
+  await endSessions(tx, orgId, userId, "password");
   await recordAudit(tx, { orgId, userId }, "reset-password", "user", userId);
 }
 

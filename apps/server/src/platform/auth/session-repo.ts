@@ -28,14 +28,16 @@ export async function touchSession(tx: Tx, orgId: string, sessionId: string): Pr
     .execute();
 }
 
-export async function revokeSession(tx: Tx, orgId: string, sessionId: string, reason: string): Promise<void> {
-  await tx
+/** Revokes one session; answers whether it was live until now. */
+export async function revokeSession(tx: Tx, orgId: string, sessionId: string, reason: string): Promise<boolean> {
+  const result = await tx
     .updateTable("sessions")
     .set({ revoked_at: sql`now()`, revoked_reason: reason })
     .where("organization_id", "=", orgId)
     .where("id", "=", sessionId)
     .where("revoked_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { IDLE_TIMEOUT_MS, REFRESH_TOKEN_TTL_DAYS, resolveLocale, ROLES, type Role } from "@relais/shared";
+import { IDLE_TIMEOUT_MS, REFRESH_TOKEN_TTL_DAYS, resolveLocale, ROLES, type Role, type SessionRevokeReason } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import { recordEvent } from "../realtime/record-event.ts";
@@ -23,6 +23,28 @@ function revokedError(reason: string | null): AppError {
   return reason === "superseded" ? sessionReplaced() : sessionExpired();
 }
 
+/**
+ * Ends sessions of a user — `only` that one, else every live one but `except` — and announces
+ * each (session.revoked, to that user only), so that its open sockets close at once rather than
+ * at the hub's next sweep: after a logout, a password change or a stolen refresh token, no
+ * patient's text reaches that socket any more. Answers the ids it ended.
+ */
+export async function endSessions(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  reason: SessionRevokeReason,
+  which: { only: string } | { except?: string } = {},
+): Promise<string[]> {
+  let ended: string[];
+  if ("only" in which) ended = (await repo.revokeSession(tx, orgId, which.only, reason)) ? [which.only] : [];
+  else ended = await repo.revokeUserSessions(tx, orgId, userId, reason, which.except);
+  for (const sessionId of ended) {
+    await recordEvent(tx, orgId, { type: "session.revoked", userId, payload: { sessionId, reason } });
+  }
+  return ended;
+}
+
 export type IssuedSession = { sessionId: string; refreshToken: string; jwt: string; expires: number };
 
 /**
@@ -36,10 +58,7 @@ export async function openSession(
   signer: TokenSigner,
   args: { orgId: string; userId: string; role: Role; currentTeamId: string | null; ip: string; userAgent: string | null },
 ): Promise<IssuedSession> {
-  const replaced = await repo.revokeUserSessions(tx, args.orgId, args.userId, "superseded");
-  for (const sessionId of replaced) {
-    await recordEvent(tx, args.orgId, { type: "session.revoked", userId: args.userId, payload: { sessionId, reason: "superseded" } });
-  }
+  await endSessions(tx, args.orgId, args.userId, "superseded");
   const sessionId = await repo.insertSession(tx, args);
   const refreshToken = await issueRefreshToken(tx, args.orgId, sessionId);
   const { jwt, expires } = await signer.sign({ userId: args.userId, orgId: args.orgId, sessionId, role: args.role });
@@ -69,7 +88,7 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, cookie: st
     // the answer that carried its successor: it is rotated once more. Later, it was copied.
     const racing = row.used_at !== null && Date.now() - new Date(row.used_at).getTime() <= REUSE_GRACE_MS;
     if (row.used_at && !racing) {
-      await repo.revokeSession(tx, parsed.orgId, row.session_id, "reuse");
+      await endSessions(tx, parsed.orgId, row.user_id, "reuse", { only: row.session_id });
       return { kind: "reused" as const };
     }
     if (new Date(row.expires_at).getTime() < Date.now()) throw sessionExpired();

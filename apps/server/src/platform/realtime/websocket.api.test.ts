@@ -216,18 +216,35 @@ describe("authentication", () => {
     ]);
   });
 
-  it("closes with 4401, at the next sweep, the socket of a session that logged out", async () => {
+  it.each([{ revokeAll: false }, { revokeAll: true }])(
+    "closes with 4401 at once, not at the next sweep, the socket of a session that logged out (%o)",
+    async (payload) => {
+      const org = await t.tenant();
+      // `node` sweeps every 30 s: only the session.revoked event can close the socket this soon.
+      const session = await node.login(org.users.user.email);
+      const socket = await connect(node, session.jwt);
+      const out = await node.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { authorization: `Bearer ${session.jwt}` },
+        payload,
+      });
+      expect(out.statusCode).toBe(200);
+      const closed = await Promise.race([socket.closed, sleep(3_000).then(() => null)]);
+      expect(closed?.code).toBe(REALTIME_CLOSE.unauthorized);
+      expect(socket.events.map((e) => [e.type, e.payload])).toEqual([
+        ["session.revoked", { sessionId: session.sessionId, reason: "logout" }],
+      ]);
+    },
+  );
+
+  it("closes with 4401, at the next sweep, the socket of a session ended without an event (a removed row)", async () => {
     const org = await t.tenant();
     const session = await quick.login(org.users.user.email);
     const socket = await connect(quick, session.jwt);
-    const out = await quick.app.inject({
-      method: "POST",
-      url: "/api/auth/logout",
-      headers: { authorization: `Bearer ${session.jwt}` },
-      payload: {},
-    });
-    expect(out.statusCode).toBe(200);
+    await t.db.owner.deleteFrom("sessions").where("id", "=", session.sessionId).execute();
     expect((await socket.closed).code).toBe(REALTIME_CLOSE.unauthorized);
+    expect(socket.events).toEqual([]);
   });
 });
 
