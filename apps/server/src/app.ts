@@ -28,6 +28,7 @@ import { messagingRoutes } from "./modules/messaging/routes.ts";
 import { linkRoutes, shortLinkRoutes } from "./modules/links/routes.ts";
 import { createMessaging, drainMessaging, runSendTextJob, SEND_TEXT_TASK } from "./modules/messaging/service.ts";
 import { startJobs, type Jobs, type JobTasks } from "./platform/jobs/jobs.ts";
+import { EVENTS_PRUNE_CRONTAB, retentionTasks } from "./platform/realtime/retention.ts";
 import { scheduledMessageRoutes } from "./modules/scheduled-messages/routes.ts";
 import { scheduledMessageTasks } from "./modules/scheduled-messages/jobs.ts";
 import { publicMediaRoutes } from "./modules/messaging/media-routes.ts";
@@ -85,10 +86,11 @@ export async function buildApp(
     [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
     ...scheduledMessageTasks(deps.db.app, messaging),
     ...surveyTasks(deps.db.app),
+    ...retentionTasks(deps.db.app, app.log),
   };
   let jobs: Jobs | null = null;
   const jobsOptions = deps.jobs;
-  if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log)));
+  if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log, EVENTS_PRUNE_CRONTAB)));
   // Closing: the jobs under way finish, no more simulated callbacks, then the sends in flight
   // finish before the pools close.
   app.addHook("onClose", async () => {

@@ -145,6 +145,8 @@ export interface SystemStatusTable {
 export interface EventCursorsTable {
   organization_id: string;
   last_position: number;
+  /** The highest position the retention job deleted (migration 0014); 0 before any. */
+  pruned_through: Generated<number>;
 }
 
 /** The append-only real-time log (migration 0002); positions are per organisation. */

@@ -12,6 +12,7 @@ import * as m0010 from "./0010_text_blocks_and_templates.ts";
 import * as m0011 from "./0011_contact_imports.ts";
 import * as m0012 from "./0012_text_block_attachments.ts";
 import * as m0013 from "./0013_satisfaction_surveys.ts";
+import * as m0014 from "./0014_event_retention.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011_contact_imports": m0011,
   "0012_text_block_attachments": m0012,
   "0013_satisfaction_surveys": m0013,
+  "0014_event_retention": m0014,
 };

@@ -66,9 +66,10 @@ export type Jobs = { stop: () => Promise<void> };
  * Starts the worker pool of this process. Its connections carry an application name unique to
  * the process, recorded with the pool's id in relais_jobs.pools: a pool whose process is gone
  * (kill -9, a crashed node) has no connection left, and its locked jobs are released at the next
- * start of any node instead of after graphile-worker's four-hour lock timeout.
+ * start of any node instead of after graphile-worker's four-hour lock timeout. `crontab`: the
+ * recurring tasks, one per line ("1 * * * * task").
  */
-export async function startJobs(opts: JobsOptions, tasks: JobTasks, log: Log): Promise<Jobs> {
+export async function startJobs(opts: JobsOptions, tasks: JobTasks, log: Log, crontab = ""): Promise<Jobs> {
   const node = `relais-jobs:${randomBytes(8).toString("hex")}`;
   // The LISTEN connection stays checked out for the life of the pool: while the process lives, one
   // connection with its name always exists.
@@ -89,6 +90,8 @@ export async function startJobs(opts: JobsOptions, tasks: JobTasks, log: Log): P
     events,
     pgPool: pool,
     taskList,
+    // Recurring tasks (graphile-worker crontab syntax): one node runs each occurrence.
+    crontab,
     concurrency: opts.concurrency ?? 4,
     pollInterval: opts.pollIntervalMs ?? 1000,
     noHandleSignals: true,

@@ -1,6 +1,6 @@
 import type { EventsPage, EventsQuery, RealtimeEvent } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
-import { currentPosition, visibleEventsBetween, type LogEvent } from "./event-repo.ts";
+import { currentPosition, prunedThrough, visibleEventsBetween, type LogEvent } from "./event-repo.ts";
 import type { Viewer } from "./visibility.ts";
 
 /** An event as a client receives it (never the user id: a targeted event reaches only its user). */
@@ -14,7 +14,8 @@ export type Missed = { events: LogEvent[]; position: number; resync: boolean };
  * What a reconnecting socket missed: the events after `after` it may see, up to the
  * organisation's current position. Further behind than `limit` events, replaying them is
  * pointless: the answer is `resync` (re-read the lists, carry on from `position`). A position
- * ahead of the log (a database restored from a backup) is a resync too.
+ * ahead of the log (a database restored from a backup), or one whose next events the retention
+ * job has deleted (decision 0014), is a resync too.
  */
 export async function readMissed(db: Db, viewer: Viewer, after: number | undefined, limit: number): Promise<Missed> {
   return withTenant(db, viewer.orgId, async (tx) => {
@@ -23,7 +24,7 @@ export async function readMissed(db: Db, viewer: Viewer, after: number | undefin
     if (after === undefined) return { events: [], position, resync: false };
     if (after > position) return { events: [], position, resync: true };
     const events = await visibleEventsBetween(tx, viewer, after, position, limit + 1);
-    if (events.length > limit) return { events: [], position, resync: true };
+    if (events.length > limit || after < (await prunedThrough(tx, viewer.orgId))) return { events: [], position, resync: true };
     return { events, position, resync: false };
   });
 }
@@ -39,6 +40,7 @@ export async function readEventsPage(db: Db, viewer: Viewer, query: EventsQuery)
     if (after === undefined) return { events: [], position, hasMore: false, resync: false };
     if (after > position) return { events: [], position, hasMore: false, resync: true };
     const rows = await visibleEventsBetween(tx, viewer, after, position, query.limit + 1);
+    if (after < (await prunedThrough(tx, viewer.orgId))) return { events: [], position, hasMore: false, resync: true };
     const hasMore = rows.length > query.limit;
     const events = rows.slice(0, query.limit);
     // With more to come, resume after the last one answered; else everything up to the

@@ -41,6 +41,16 @@ export async function currentPosition(tx: Tx, orgId: string): Promise<number> {
   return row?.last_position ?? 0;
 }
 
+/**
+ * The highest position the retention job has deleted (retention.ts): a reader resuming from
+ * below it may have missed events. Read AFTER the events: a prune that deleted some of them had
+ * committed before that read, so its mark is seen here.
+ */
+export async function prunedThrough(tx: Tx, orgId: string): Promise<number> {
+  const row = await tx.selectFrom("event_cursors").select("pruned_through").where("organization_id", "=", orgId).executeTakeFirst();
+  return Number(row?.pruned_through ?? 0);
+}
+
 /** Every event of the organisation after `after`, for the hub, which filters per socket. */
 export async function eventsAfter(tx: Tx, orgId: string, after: number, limit: number): Promise<LogEvent[]> {
   const rows = await tx
