@@ -6,12 +6,15 @@ import { rereadQueries } from "./reread.ts";
 function slowServer(initial: string) {
   let value = initial;
   const waiting: (() => void)[] = [];
-  return {
+  const server = {
+    /** Requests received so far. */
+    reads: 0,
     set(next: string) {
       value = next;
     },
     /** The query function: the value is read when the request arrives, answered when released. */
     read: () => {
+      server.reads += 1;
       const seen = value;
       return new Promise<string>((resolve) => waiting.push(() => resolve(seen)));
     },
@@ -19,6 +22,7 @@ function slowServer(initial: string) {
       for (const release of waiting.splice(0)) release();
     },
   };
+  return server;
 }
 
 const clients: QueryClient[] = [];
@@ -63,6 +67,21 @@ describe("rereadQueries", () => {
     await answering(server, rereadQueries(queryClient, { queryKey: ["list"] }));
     expect(queryClient.getQueryData(["list"])).toBe("new");
     expect(queryClient.getQueryState(["list"])?.status).toBe("success");
+    unsubscribe();
+  });
+
+  it("follows a first read with one more read however many changes arrive meanwhile", async () => {
+    const server = slowServer("v0");
+    const { queryClient, unsubscribe } = watched(server);
+    const rereads: Promise<void>[] = [];
+    for (let i = 1; i <= 5; i += 1) {
+      server.set(`v${String(i)}`);
+      rereads.push(rereadQueries(queryClient, { queryKey: ["list"] }));
+    }
+    await answering(server, Promise.all(rereads));
+    expect(queryClient.getQueryData(["list"])).toBe("v5");
+    // The first read (v0), then one: a burst does not restart the read the screen waits for.
+    expect(server.reads).toBe(2);
     unsubscribe();
   });
 
