@@ -32,11 +32,22 @@ test("images dans les deux sens : du simulateur à l'aperçu de l'équipe, de l'
   const inbound = thread.locator('[data-direction="inbound"]', { hasText: "Voici la photo de ma dent" }).first();
   await expectLoaded(inbound.locator("img").first());
 
-  // --- The staff answers with a picture; the phone shows it inline, delivered. ---
+  // --- The staff answers with a picture; the phone shows it inline, delivered. The upload takes
+  // a moment here: Enter pressed meanwhile sends the text once the picture is up. ---
+  let releaseUpload = () => undefined as void;
+  const uploaded = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route("**/api/messaging/v1/media", async (route) => {
+    await uploaded;
+    await route.continue();
+  });
   await thread.locator('input[type="file"]').setInputFiles({ name: "consignes.png", mimeType: "image/png", buffer: TEAL_PNG });
   const composer = thread.getByRole("textbox", { name: "Votre message" });
   await composer.fill("Merci, voici le schéma");
   await composer.press("Enter");
+  await expect(thread.getByRole("button", { name: "Envoyer", exact: true })).toHaveAttribute("data-loading", "true");
+  await expect(composer).toHaveValue("Merci, voici le schéma");
+  releaseUpload();
+  await expect(composer).toHaveValue("");
   const received = phone.message("received", "Merci, voici le schéma");
   await expect(received).toHaveAttribute("data-status", "delivered");
   await expectLoaded(received.getByRole("img", { name: "Image jointe" }));

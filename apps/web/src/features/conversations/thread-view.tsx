@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ActionIcon, Badge, Box, Button, Group, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import {
   IconAlertCircle,
@@ -175,10 +175,17 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
   const attachments = useAttachments();
   const [text, setText] = useState("");
   const quick = useQuickMessages({ text, setText, contactPhone, attachments: attachments.items.length });
-  const empty = text.trim().length === 0 && attachments.mediaIds.length === 0;
+  const empty = text.trim().length === 0 && attachments.items.length === 0;
+  // Send pressed while a file is still uploading: the text leaves once the uploads are done,
+  // not at all if one fails (its problem shows) or a file is taken away meanwhile.
+  const sendWhenUploaded = useRef(false);
 
   const submit = (): void => {
-    if (empty || send.isPending || attachments.busy || quick.blocked) {
+    if (empty || send.isPending || quick.blocked) {
+      return;
+    }
+    if (attachments.busy) {
+      sendWhenUploaded.current = true;
       return;
     }
     // Null while a dynamic field has no value: the picker says which, nothing is sent.
@@ -199,6 +206,17 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
     );
   };
 
+  // Each finished upload renders again: the last one lets the waiting text go.
+  useEffect(() => {
+    if (!sendWhenUploaded.current || attachments.busy) {
+      return;
+    }
+    sendWhenUploaded.current = false;
+    if (!attachments.problem) {
+      submit();
+    }
+  });
+
   return (
     <form
       className={classes.composer}
@@ -210,7 +228,14 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
       <AttachmentButton onPick={attachments.pick} disabled={send.isPending} />
       {quick.button}
       <Box style={{ flex: 1 }} miw={0}>
-        <AttachmentChips items={attachments.items} problem={attachments.problem} onRemove={attachments.remove} />
+        <AttachmentChips
+          items={attachments.items}
+          problem={attachments.problem}
+          onRemove={(key) => {
+            sendWhenUploaded.current = false;
+            attachments.remove(key);
+          }}
+        />
         {quick.panel}
         <Textarea
           autosize
