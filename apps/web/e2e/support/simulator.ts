@@ -56,9 +56,14 @@ export class PhoneSimulator {
     return this.screen.getByRole("textbox", { name: "Texto" });
   }
 
-  /** A text of the conversation: "sent" by the phone or "received" from the clinic. */
-  message(direction: "sent" | "received", text: string | RegExp): Locator {
-    return this.messages.locator(`[data-testid="phone-message"][data-direction="${direction}"]`, { hasText: text });
+  /**
+   * A text of the conversation: "sent" by the phone or "received" from the clinic, found by its
+   * words (not its time: a text "4" must not match "11 h 45"); `exact` for the whole text.
+   */
+  message(direction: "sent" | "received", text: string | RegExp, opts: { exact?: boolean } = {}): Locator {
+    const whole = typeof text === "string" && opts.exact ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : text;
+    const words = this.page.getByTestId("phone-message-text").filter({ hasText: whole });
+    return this.messages.locator(`[data-testid="phone-message"][data-direction="${direction}"]`, { has: words });
   }
 
   /** Types and sends with Enter, as a person would; waits for the text to show on the phone. */
@@ -66,7 +71,7 @@ export class PhoneSimulator {
     await this.composer.fill(text);
     await this.composer.press("Enter");
     await expect(this.composer).toHaveValue("");
-    await expect(this.message("sent", text)).toBeVisible();
+    await expect(this.message("sent", text, { exact: true }).last()).toBeVisible();
   }
 
   async close(): Promise<void> {

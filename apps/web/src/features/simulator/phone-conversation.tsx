@@ -59,7 +59,7 @@ function Bubble({ item }: { item: SandboxConversationItem }) {
         {item.media.map((m) => (
           <Attachment key={m.url} media={m} />
         ))}
-        {item.body}
+        <span data-testid="phone-message-text">{item.body}</span>
       </div>
       <div className={classes.meta}>
         <span>{messageTime(intl, item.at)}</span>
