@@ -29,7 +29,7 @@ interface AlertItem extends AlertInput {
   keepOnNavigation: boolean;
 }
 
-interface AlertsApi {
+export interface AlertsApi {
   show: (alert: AlertInput) => number;
   success: (message: MessageId, values?: MessageValues, options?: Partial<AlertInput>) => number;
   info: (message: MessageId, values?: MessageValues, options?: Partial<AlertInput>) => number;

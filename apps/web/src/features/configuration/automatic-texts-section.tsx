@@ -15,8 +15,9 @@ import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useAutomaticTexts, useUpdateAutomaticTexts } from "./automatic-texts-api.ts";
+import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 /** The texts of one kind: the catalogue keys of its switch, help line, text box and suggestion. */
 const KINDS = {
@@ -73,13 +74,7 @@ function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
     if (!result.data) {
       return;
     }
-    void update.mutateAsync(result.data).then(
-      () => alerts.success("config.auto.saved"),
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error));
-        alerts.apiError(error);
-      },
-    );
+    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.auto.saved", setErrors });
   };
 
   const kindFields = (kind: Kind) => {

@@ -7,12 +7,13 @@ import { useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { Section } from "../../ui/page.tsx";
-import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { nullIfBlank, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useOrganization, useUpdateOrganization } from "./api.ts";
 import { SurveySettingsSection } from "../surveys/survey-settings-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import classes from "./configuration.module.css";
+import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 interface OrgForm {
   nameFr: string;
@@ -116,15 +117,7 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
     if (!result.data || Object.keys(problems).length) {
       return;
     }
-    // mutateAsync: the saved organisation re-keys this form, and a plain mutate's callbacks
-    // would be dropped with the unmounted form.
-    void update.mutateAsync(result.data).then(
-      () => alerts.success("config.saved"),
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error));
-        alerts.apiError(error);
-      },
-    );
+    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.saved", setErrors });
   };
 
   return (

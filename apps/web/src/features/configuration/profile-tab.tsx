@@ -10,6 +10,7 @@ import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "..
 import { PasswordRules } from "../auth/password-rules.tsx";
 import { LocaleSelect } from "./locale-select.tsx";
 import { useChangePassword, useUpdateProfile } from "./api.ts";
+import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 /** My profile: name, language, call and sound preferences, and my password. */
 export function ProfileTab() {
@@ -44,15 +45,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     if (!result.data) {
       return;
     }
-    // mutateAsync: the saved profile re-keys this form; a plain mutate's callbacks would be lost.
     // The alert is written after the profile (and so perhaps the language) changed.
-    void update.mutateAsync(result.data).then(
-      () => alerts.success("config.profile.saved"),
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error));
-        alerts.apiError(error);
-      },
-    );
+    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.profile.saved", setErrors });
   };
 
   return (

@@ -10,13 +10,14 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { Section } from "../../ui/page.tsx";
-import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { nullIfBlank, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useDeleteTeam, useTeam, useUpdateTeam } from "./api.ts";
 import { MembersSection } from "./team-members.tsx";
 import { AutomaticTextsSection } from "./automatic-texts-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import classes from "./configuration.module.css";
+import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 const TEAMS_PATH = "/configuration?configTab=1";
 
@@ -109,14 +110,7 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
     if (!result.data) {
       return;
     }
-    // mutateAsync: the saved team re-keys this form; a plain mutate's callbacks would be lost.
-    void update.mutateAsync(result.data).then(
-      () => alerts.success("config.saved"),
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error));
-        alerts.apiError(error);
-      },
-    );
+    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.saved", setErrors });
   };
 
   return (

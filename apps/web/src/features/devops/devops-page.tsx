@@ -31,9 +31,10 @@ import { useUiLocale } from "../../app/i18n/i18n-provider.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useMaintenanceStatus, useUpdateMaintenance } from "../maintenance/api.ts";
 import { MaintenanceBannerView, MaintenanceOverlayCard } from "../maintenance/maintenance-display.tsx";
+import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 type Status = MaintenanceStatus["status"];
 
@@ -85,14 +86,7 @@ function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
     if (!result.data) {
       return;
     }
-    // mutateAsync: the published status re-keys this form; a plain mutate's callbacks would be lost.
-    void update.mutateAsync(result.data).then(
-      () => alerts.success("devops.saved"),
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error));
-        alerts.apiError(error);
-      },
-    );
+    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "devops.saved", setErrors });
   };
 
   const nextWindowLocal = form.nextWindow ? dayjs(form.nextWindow).format("YYYY-MM-DDTHH:mm") : "";

@@ -16,8 +16,9 @@ import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useSurveySettings, useUpdateSurveySettings } from "./api.ts";
+import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 const KIND_LABELS = { score: "survey.settings.kind-score", text: "survey.settings.kind-text" } as const;
 
@@ -58,13 +59,7 @@ function SurveySettingsForm({ saved }: { saved: SurveySettings }) {
     if (!result.data) {
       return;
     }
-    void update.mutateAsync(result.data).then(
-      () => alerts.success("survey.settings.saved"),
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error));
-        alerts.apiError(error);
-      },
-    );
+    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "survey.settings.saved", setErrors });
   };
 
   const fields = SURVEY_FIELDS.map((f) => tokenOf(f)).join(", ");
