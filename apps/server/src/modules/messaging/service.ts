@@ -231,7 +231,7 @@ export async function contactHeldUntil(m: Messaging, tx: Tx, orgId: string, cont
 }
 
 /** 409 error.survey-in-progress, with the minutes left, when the contact's line is held. */
-async function refuseWhileHeld(m: Messaging, tx: Tx, orgId: string, contactPhone: string): Promise<void> {
+export async function refuseWhileHeld(m: Messaging, tx: Tx, orgId: string, contactPhone: string): Promise<void> {
   const until = await contactHeldUntil(m, tx, orgId, contactPhone);
   if (until) throw conflict("error.survey-in-progress", { minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
 }

@@ -5,15 +5,12 @@ import { recordAudit } from "../../platform/audit.ts";
 import { conflict } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { contactsByPhones } from "../contacts/service.ts";
-import { contactHeldUntil, threadForStaff, type Messaging } from "../messaging/service.ts";
+import { refuseWhileHeld, threadForStaff, type Messaging } from "../messaging/service.ts";
 import { loadOrganization } from "../organizations/service.ts";
 import { announceSurvey, closeRun, planExpiry, sendSurveyText } from "./flow.ts";
 import { fillSurveyText, holdEndsAt } from "./policy.ts";
 import { presentRun, presentSettings } from "./presenter.ts";
 import * as repo from "./repo.ts";
-
-/** The minutes left before `until`, at least one: what the "survey in progress" message says. */
-const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 
 /** The conversation's survey: the run still open, else the latest; and whether one can be sent now. */
 async function threadSurveyOf(tx: Tx, ctx: Ctx, thread: { id: string; contactPhone: string }): Promise<ThreadSurvey> {
@@ -48,8 +45,7 @@ export async function startSurvey(m: Messaging, ctx: Ctx, threadId: string): Pro
       // A run left open past its expiry (its job not yet run) is closed first; a live one refuses.
       const open = await repo.findOpenRun(tx, ctx.orgId, thread.contactPhone, true);
       if (open && open.expires_at.getTime() <= Date.now()) await closeRun(tx, ctx.orgId, open, "expired", null);
-      const held = await contactHeldUntil(m, tx, ctx.orgId, thread.contactPhone);
-      if (held) throw conflict("error.survey-in-progress", { minutes: minutesLeft(held) });
+      await refuseWhileHeld(m, tx, ctx.orgId, thread.contactPhone);
 
       const org = await loadOrganization(tx, ctx.orgId);
       const values = { firstName: contact.firstname ?? contact.fullName, lastName: contact.lastname, organizationName: org.name["fr-CA"] };

@@ -144,10 +144,7 @@ export async function filesForMessage(
   const attachments = input.mediaIds ?? [];
   if (!input.textBlockId) return attachments;
   const blockId = input.textBlockId;
-  const hasDocument = await withTenant(host.db, ctx.orgId, async (tx) => {
-    if (!(await repo.findTextBlock(tx, ctx.orgId, blockId))) throw notFound();
-    return (await textBlockMedia(tx, ctx.orgId, [blockId])).has(blockId);
-  });
+  const hasDocument = await withTenant(host.db, ctx.orgId, (tx) => blockHasFile(tx, ctx.orgId, blockId));
   if (!hasDocument) return attachments;
   if (attachments.length > 0) throw badRequest("error.document-and-attachment");
   const copy = await copyTextBlockMedia(host, ctx, blockId);
@@ -159,7 +156,11 @@ export async function filesForMessage(
  * with a file is 400 error.quick-message-with-attachment (spec part 2 §5); another organisation's is 404.
  */
 export async function refuseQuickMessageWithFile(tx: Tx, orgId: string, textBlockId: string | undefined): Promise<void> {
-  if (!textBlockId) return;
-  if (!(await repo.findTextBlock(tx, orgId, textBlockId))) throw notFound();
-  if ((await textBlockMedia(tx, orgId, [textBlockId])).has(textBlockId)) throw badRequest("error.quick-message-with-attachment");
+  if (textBlockId && (await blockHasFile(tx, orgId, textBlockId))) throw badRequest("error.quick-message-with-attachment");
+}
+
+/** Whether quick message `id` comes with a file; 404 when it is not the organisation's. */
+async function blockHasFile(tx: Tx, orgId: string, id: string): Promise<boolean> {
+  if (!(await repo.findTextBlock(tx, orgId, id))) throw notFound();
+  return (await textBlockMedia(tx, orgId, [id])).has(id);
 }

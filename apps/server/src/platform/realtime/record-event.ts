@@ -51,7 +51,11 @@ const pendingEvents = new WeakMap<Tx, PendingEvent[]>();
 /** Writes a transaction's events, each organisation's in one statement that takes its next positions. */
 async function appendEvents(tx: Tx, events: PendingEvent[]): Promise<void> {
   const byOrg = new Map<string, PendingEvent[]>();
-  for (const e of events) byOrg.set(e.orgId, [...(byOrg.get(e.orgId) ?? []), e]);
+  for (const e of events) {
+    const list = byOrg.get(e.orgId);
+    if (list) list.push(e);
+    else byOrg.set(e.orgId, [e]);
+  }
   for (const [orgId, list] of byOrg) {
     const n = list.length;
     await sql`
