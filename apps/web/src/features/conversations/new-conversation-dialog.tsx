@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Alert, Box, Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { MESSAGE_BODY_MAX, type Thread } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { useCreateThread } from "./api.ts";
+import { QuickMessageTextarea } from "../text-blocks/quick-message-textarea.tsx";
 
 interface Props {
   opened: boolean;
@@ -75,27 +76,17 @@ export function NewConversationDialog({ opened, onClose, onCreated, initialTo = 
             maxLength={40}
             data-autofocus={initialTo === "" ? true : undefined}
           />
-          <Box>
-            {quick.panel}
-            <Textarea
-              label={<FormattedMessage id="new-conversation.message" />}
-              value={body}
-              onChange={(e) => {
-                setBody(e.currentTarget.value);
-              }}
-              onKeyDown={(e) => {
-                quick.onKeyDown(e);
-              }}
-              rightSection={quick.button}
-              rightSectionProps={{ style: { alignItems: "flex-start", paddingTop: 4 } }}
-              required
-              autosize
-              minRows={3}
-              maxRows={8}
-              maxLength={MESSAGE_BODY_MAX}
-              data-autofocus={initialTo !== "" ? true : undefined}
-            />
-          </Box>
+          <QuickMessageTextarea
+            quick={quick}
+            value={body}
+            onValue={setBody}
+            label={<FormattedMessage id="new-conversation.message" />}
+            required
+            minRows={3}
+            maxRows={8}
+            maxLength={MESSAGE_BODY_MAX}
+            data-autofocus={initialTo !== "" ? true : undefined}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               <FormattedMessage id="common.cancel" />

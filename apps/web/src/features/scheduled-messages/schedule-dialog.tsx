@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Alert, Box, Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { MESSAGE_BODY_MAX, SCHEDULED_REMINDERS, SCHEDULED_TITLE_MAX, type ScheduledMessage, type ScheduledReminder } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { useSaveScheduled } from "./api.ts";
+import { QuickMessageTextarea } from "../text-blocks/quick-message-textarea.tsx";
 
 interface Props {
   opened: boolean;
@@ -79,24 +80,14 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
             maxLength={SCHEDULED_TITLE_MAX}
             data-autofocus
           />
-          <Box>
-            {quick.panel}
-            <Textarea
-              label={<FormattedMessage id="scheduled.field-message" />}
-              value={message}
-              onChange={(e) => {
-                setMessage(e.currentTarget.value);
-              }}
-              onKeyDown={(e) => {
-                quick.onKeyDown(e);
-              }}
-              rightSection={quick.button}
-              rightSectionProps={{ style: { alignItems: "flex-start", paddingTop: 4 } }}
-              autosize
-              minRows={3}
-              maxLength={MESSAGE_BODY_MAX}
-            />
-          </Box>
+          <QuickMessageTextarea
+            quick={quick}
+            value={message}
+            onValue={setMessage}
+            label={<FormattedMessage id="scheduled.field-message" />}
+            minRows={3}
+            maxLength={MESSAGE_BODY_MAX}
+          />
           <Group grow>
             <TextInput
               type="date"
