@@ -10,6 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { APP_VERSION } from "@relais/shared";
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthGuard } from "./platform/auth/guard.ts";
+import { requireRegistryEntries } from "./platform/http/registry-check.ts";
+import { organizationTier } from "./modules/organizations/service.ts";
 import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.ts";
 import { registerRealtime, type RealtimeOptions } from "./platform/realtime/realtime.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -73,7 +75,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  registerAuthGuard(app, deps.db.app, deps.signer);
+  registerAuthGuard(app, deps.db.app, deps.signer, (ctx) => organizationTier(deps.db.app, ctx));
+  requireRegistryEntries(app);
   // An inbound text received while its team is closed gets the team's outside-hours text.
   // A survey answer is taken before the automatic replies: the contact gets no "we are closed" to it.
   const messaging = createMessaging(deps.db.app, deps.carrier, app.log, {
@@ -113,8 +116,8 @@ export async function buildApp(
       await api.register(contactImportRoutes(deps));
       await api.register(agendaRoutes(deps));
       await api.register(textBlockRoutes(deps, messaging));
-      await api.register(messagingRoutes(deps, messaging), { prefix: "/messaging/v1" });
-      await api.register(threadSurveyRoutes(deps, messaging), { prefix: "/messaging/v1" });
+      await api.register(messagingRoutes(deps, messaging));
+      await api.register(threadSurveyRoutes(deps, messaging));
       await api.register(surveySettingsRoutes(deps));
       await api.register(scheduledMessageRoutes(deps));
       if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));

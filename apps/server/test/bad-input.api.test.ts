@@ -1,84 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { parse as parseQuery, stringify as stringifyQuery } from "node:querystring";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
-import {
-  addMemberRequest,
-  changePasswordRequest,
-  createTeamRequest,
-  createUserRequest,
-  defaultWeekSchedule,
-  eventsQuery,
-  idParams,
-  isMessageId,
-  createLinkRequest,
-  createThreadRequest,
-  loginRequest,
-  logoutRequest,
-  memberParams,
-  messageParams,
-  messagesQuery,
-  sandboxInboundRequest,
-  sandboxOutboxQuery,
-  sandboxConversationQuery,
-  sandboxPhoneMediaParams,
-  sandboxSettings,
-  sendMessageRequest,
-  threadsQuery,
-  updateThreadRequest,
-  passwordForgotRequest,
-  passwordResetRequest,
-  servicesQuery,
-  statusRequest,
-  updateMaintenanceStatusRequest,
-  updateMemberRequest,
-  updateOrganizationRequest,
-  updateProfileRequest,
-  updateTeamRequest,
-  updateAutomaticTextsRequest,
-  updateUserRequest,
-  userGroupRequest,
-} from "@relais/shared";
+import { defaultWeekSchedule, isMessageId, listEndpoints } from "@relais/shared";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
-import { twilioInboundForm, twilioStatusForm, twilioStatusQuery } from "../src/carriers/twilio/webhooks.ts";
-import { mediaLinkQuery } from "../src/modules/messaging/media-routes.ts";
+import { routeKey } from "../src/platform/http/serve.ts";
 import { createTestApp, PASSWORD, setTeamPhone, uniquePhone, type Session, type Tenant, type TestApp } from "./helpers.ts";
-import {
-  contactNoteParams,
-  contactPhoneParams,
-  contactsQuery,
-  contactSurveyParams,
-  createContactRequest,
-  createNoteRequest,
-  linkContactRequest,
-  linkedContactParams,
-  updateContactRequest,
-  updateNoteRequest,
-  updateSurveyRequest,
-  agendaQuery,
-  availabilitiesRequest,
-  createAppointmentRequest,
-  moveAppointmentRequest,
-} from "@relais/shared";
-import {
-  createTemplateRequest,
-  createTextBlockRequest,
-  pinRequest,
-  templatesQuery,
-  textBlockParams,
-  textBlocksQuery,
-  tokensQuery,
-  updateSignatureRequest,
-  updateTemplateRequest,
-  updateTextBlockRequest,
-  updateUserSignatureRequest,
-} from "@relais/shared";
-import { scheduledMessageRequest, scheduledMessagesQuery, scheduledPhoneParams } from "@relais/shared";
-import { updateSurveySettingsRequest } from "@relais/shared";
 import { createContactGraph, type ContactGraph } from "../src/modules/contacts/contacts-test-kit.ts";
 
 /**
@@ -156,23 +85,31 @@ const UNKNOWN_ID = "4a0e6c55-5b3a-4f1e-9d2c-7e8f9a0b1c2d";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 type Ctx = { org: Tenant; other: Tenant; spareTeam: string; thread: typeof thread };
-type Route = {
-  method: Method;
-  /** As in the OpenAPI document: /api/user-groups/{id}. */
-  path: string;
-  public?: boolean;
+/**
+ * What the registry cannot know: a valid request of each endpoint in this test's organisation,
+ * never sent as is (each hostile one is one change away from it), and who sends it.
+ */
+type Sample = {
   /** Who calls it in the hostile run: someone allowed, so input reaches as deep as it can. */
   as?: "admin" | "devops";
   params?: (c: Ctx) => Record<string, string>;
-  paramsSchema?: z.ZodType;
-  /** A valid body, never sent as is: each hostile body is one change away from it. */
   body?: (c: Ctx) => unknown;
-  bodySchema?: z.ZodType;
-  /** A valid query string, never sent as is, and its contract. */
+  /** A valid query string. */
   query?: Record<string, string>;
-  querySchema?: z.ZodType;
-  /** The route reads a body at all (POST/PUT, and DELETE with a JSON content type). */
+  /** The route reads a body at all without a JSON schema (a multipart upload, a body-less POST, a DELETE). */
   parsesBody?: boolean;
+};
+
+/** An endpoint of the registry with its sample: method, path, access and schemas come from the registry only. */
+type Route = Sample & {
+  name: string;
+  method: Method;
+  /** As in the OpenAPI document: /api/user-groups/{id}. */
+  path: string;
+  public: boolean;
+  paramsSchema?: z.ZodType;
+  bodySchema?: z.ZodType;
+  querySchema?: z.ZodType;
 };
 
 const week = defaultWeekSchedule();
@@ -187,52 +124,24 @@ const MAINTENANCE = {
   durationMinutes: 60,
 };
 
-const ROUTES: Route[] = [
-  { method: "GET", path: "/api/health", public: true },
-  { method: "GET", path: "/api/status", public: true },
-  { method: "PUT", path: "/api/status", as: "devops", body: () => MAINTENANCE, bodySchema: updateMaintenanceStatusRequest },
-  {
-    method: "POST",
-    path: "/api/auth/login",
-    public: true,
-    body: () => ({ username: "personne@test.relais", password: "Nope!2026x" }),
-    bodySchema: loginRequest,
-  },
-  { method: "POST", path: "/api/auth/refresh", public: true, parsesBody: true },
-  { method: "POST", path: "/api/auth/logout", body: () => ({ revokeAll: false }), bodySchema: logoutRequest.optional() },
-  { method: "GET", path: "/api/auth/profile" },
-  {
-    method: "PUT",
-    path: "/api/auth/profile",
-    body: () => ({ name: "Nom", locale: "fr-CA", settings: { allowIncomingCalls: true } }),
-    bodySchema: updateProfileRequest,
-  },
-  {
-    method: "PUT",
-    path: "/api/auth/password",
-    body: () => ({ currentPassword: "Mauvais!2026", password: "Nouveau!2027", confirmation: "Nouveau!2027" }),
-    bodySchema: changePasswordRequest,
-  },
-  { method: "PUT", path: "/api/auth/status", body: () => ({ status: "busy" }), bodySchema: statusRequest },
-  { method: "PUT", path: "/api/auth/user-group", body: (c) => ({ userGroup: c.org.teams.second }), bodySchema: userGroupRequest },
-  {
-    method: "POST",
-    path: "/api/auth/password-forgot",
-    public: true,
-    body: () => ({ email: "personne@test.relais", locale: "fr-CA" }),
-    bodySchema: passwordForgotRequest,
-  },
-  {
-    method: "POST",
-    path: "/api/auth/password-reset",
-    public: true,
+const SAMPLES: Record<string, Sample> = {
+  "health.health": {},
+  "status.get": {},
+  "status.update": { as: "devops", body: () => MAINTENANCE },
+  "auth.login": { body: () => ({ username: "personne@test.relais", password: "Nope!2026x" }) },
+  "auth.refresh": { parsesBody: true },
+  "auth.logout": { body: () => ({ revokeAll: false }) },
+  "auth.session": {},
+  "auth.updateProfile": { body: () => ({ name: "Nom", locale: "fr-CA", settings: { allowIncomingCalls: true } }) },
+  "auth.changePassword": { body: () => ({ currentPassword: "Mauvais!2026", password: "Nouveau!2027", confirmation: "Nouveau!2027" }) },
+  "auth.setStatus": { body: () => ({ status: "busy" }) },
+  "auth.switchTeam": { body: (c) => ({ userGroup: c.org.teams.second }) },
+  "auth.forgotPassword": { body: () => ({ email: "personne@test.relais", locale: "fr-CA" }) },
+  "auth.resetPassword": {
     body: (c) => ({ token: `${c.org.orgId}.${UNKNOWN_ID}.${"s".repeat(43)}`, password: "Nouveau!2027", confirmation: "Nouveau!2027" }),
-    bodySchema: passwordResetRequest,
   },
-  { method: "GET", path: "/api/organizations/{id}", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/organizations",
+  "organizations.get": { params: (c) => ({ id: c.org.orgId }) },
+  "organizations.update": {
     body: () => ({
       name: { "fr-CA": "Nom", "en-CA": "Name" },
       url: "https://exemple.test",
@@ -243,16 +152,13 @@ const ROUTES: Route[] = [
       officeNetworks: ["192.0.2.0/24"],
       options: { twilio: { webCallsEnabled: false }, voiceQueue: { enabled: true }, auth: { disallowLoginOutsideWorkHours: true } },
     }),
-    bodySchema: updateOrganizationRequest,
   },
-  { method: "GET", path: "/api/tiers/organization/{id}", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
-  { method: "GET", path: "/api/services", query: { sector: "dental" }, querySchema: servicesQuery },
-  { method: "GET", path: "/api/user-groups" },
-  { method: "GET", path: "/api/user-groups/belongs" },
-  { method: "GET", path: "/api/user-groups/{id}", params: (c) => ({ id: c.org.teams.second }), paramsSchema: idParams },
-  {
-    method: "POST",
-    path: "/api/user-groups",
+  "organizations.tier": { params: (c) => ({ id: c.org.orgId }) },
+  "organizations.services": { query: { sector: "dental" } },
+  "teams.list": {},
+  "teams.mine": {},
+  "teams.get": { params: (c) => ({ id: c.org.teams.second }) },
+  "teams.create": {
     body: (c) => ({
       label: "Nouvelle",
       email: "nouvelle@exemple.test",
@@ -262,13 +168,9 @@ const ROUTES: Route[] = [
         { userId: c.org.users.user.id, teamRole: "user" },
       ],
     }),
-    bodySchema: createTeamRequest,
   },
-  {
-    method: "PUT",
-    path: "/api/user-groups/{id}",
+  "teams.update": {
     params: (c) => ({ id: c.org.teams.second }),
-    paramsSchema: idParams,
     body: () => ({
       label: "Renommée",
       email: "equipe@exemple.test",
@@ -277,51 +179,23 @@ const ROUTES: Route[] = [
       schedule: { week },
       settings: { voiceQueue: true },
     }),
-    bodySchema: updateTeamRequest,
   },
-  { method: "DELETE", path: "/api/user-groups/{id}", params: (c) => ({ id: c.spareTeam }), paramsSchema: idParams, parsesBody: true },
-  {
-    method: "POST",
-    path: "/api/user-groups/{id}/members",
-    params: (c) => ({ id: c.org.teams.second }),
-    paramsSchema: idParams,
-    body: (c) => ({ userId: c.org.users.marketing.id, teamRole: "user" }),
-    bodySchema: addMemberRequest,
-  },
-  {
-    method: "PUT",
-    path: "/api/user-groups/{id}/members/{userId}",
-    params: (c) => ({ id: c.spareTeam, userId: c.org.users.user.id }),
-    paramsSchema: memberParams,
-    body: () => ({ teamRole: "admin" }),
-    bodySchema: updateMemberRequest,
-  },
-  {
-    method: "DELETE",
-    path: "/api/user-groups/{id}/members/{userId}",
-    params: (c) => ({ id: c.spareTeam, userId: c.org.users.user.id }),
-    paramsSchema: memberParams,
-    parsesBody: true,
-  },
-  { method: "GET", path: "/api/teams/{id}/automatic-texts", params: (c) => ({ id: c.org.teams.main }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/teams/{id}/automatic-texts",
+  "teams.remove": { params: (c) => ({ id: c.spareTeam }), parsesBody: true },
+  "teams.addMember": { params: (c) => ({ id: c.org.teams.second }), body: (c) => ({ userId: c.org.users.marketing.id, teamRole: "user" }) },
+  "teams.updateMember": { params: (c) => ({ id: c.spareTeam, userId: c.org.users.user.id }), body: () => ({ teamRole: "admin" }) },
+  "teams.removeMember": { params: (c) => ({ id: c.spareTeam, userId: c.org.users.user.id }), parsesBody: true },
+  "automaticTexts.get": { params: (c) => ({ id: c.org.teams.main }) },
+  "automaticTexts.update": {
     params: (c) => ({ id: c.org.teams.main }),
-    paramsSchema: idParams,
     body: () => ({
       outsideHours: { enabled: true, text: "Nos bureaux sont fermés." },
       missedCall: { enabled: true, text: "Nous vous rappelons bientôt." },
       periodHours: 24,
     }),
-    bodySchema: updateAutomaticTextsRequest,
   },
-  { method: "GET", path: "/api/organizations/{id}/satisfaction-survey", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/organizations/{id}/satisfaction-survey",
+  "surveys.settings": { params: (c) => ({ id: c.org.orgId }) },
+  "surveys.updateSettings": {
     params: (c) => ({ id: c.org.orgId }),
-    paramsSchema: idParams,
     body: () => ({
       enabled: true,
       title: "Satisfaction",
@@ -329,12 +203,9 @@ const ROUTES: Route[] = [
       thanks: "Merci !",
       retry: "Répondez par un chiffre de 1 à 5.",
     }),
-    bodySchema: updateSurveySettingsRequest,
   },
-  { method: "GET", path: "/api/users" },
-  {
-    method: "POST",
-    path: "/api/users",
+  "users.list": {},
+  "users.create": {
     body: (c) => ({
       name: "Nouvelle Personne",
       email: "nouvelle.personne@exemple.test",
@@ -343,28 +214,12 @@ const ROUTES: Route[] = [
       password: "Bonjour!2026",
       teams: [{ id: c.org.teams.main, teamRole: "user" }],
     }),
-    bodySchema: createUserRequest,
   },
-  {
-    method: "PUT",
-    path: "/api/users/{id}",
-    params: (c) => ({ id: c.org.users.marketing.id }),
-    paramsSchema: idParams,
-    body: () => ({ name: "Renommé", role: "admin" }),
-    bodySchema: updateUserRequest,
-  },
-  {
-    method: "DELETE",
-    path: "/api/users/{id}",
-    params: (c) => ({ id: c.org.users.marketing.id }),
-    paramsSchema: idParams,
-    parsesBody: true,
-  },
+  "users.update": { params: (c) => ({ id: c.org.users.marketing.id }), body: () => ({ name: "Renommé", role: "admin" }) },
+  "users.remove": { params: (c) => ({ id: c.org.users.marketing.id }), parsesBody: true },
   // Contacts: always aimed at `patient` (set in beforeAll), never at the other organisation's.
-  { method: "GET", path: "/api/patients", query: { q: "Tremblay", sort: "name", limit: "10" }, querySchema: contactsQuery },
-  {
-    method: "POST",
-    path: "/api/patients",
+  "contacts.list": { query: { q: "Tremblay", sort: "name", limit: "10" } },
+  "contacts.create": {
     body: () => ({
       firstname: "Hélène",
       lastname: "Tremblay",
@@ -377,87 +232,37 @@ const ROUTES: Route[] = [
       gender: "female",
       salutation: "Mme",
     }),
-    bodySchema: createContactRequest,
   },
-  { method: "GET", path: "/api/patients/phone/{phone}", params: () => ({ phone: patient.phone }), paramsSchema: contactPhoneParams },
-  { method: "GET", path: "/api/patients/{id}", params: () => ({ id: patient.id }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/patients/{id}",
+  "contacts.byPhone": { params: () => ({ phone: patient.phone }) },
+  "contacts.get": { params: () => ({ id: patient.id }) },
+  "contacts.update": {
     params: () => ({ id: patient.id }),
-    paramsSchema: idParams,
     body: () => ({ firstname: "Nouveau", city: "Laval", email: "nouveau@exemple.test", confirmEmailChange: true }),
-    bodySchema: updateContactRequest,
   },
-  { method: "DELETE", path: "/api/patients/{id}", params: () => ({ id: patient.id }), paramsSchema: idParams, parsesBody: true },
-  { method: "GET", path: "/api/patients/{id}/contacts", params: () => ({ id: patient.id }), paramsSchema: idParams },
-  {
-    method: "POST",
-    path: "/api/patients/{id}/contacts",
+  "contacts.remove": { params: () => ({ id: patient.id }), parsesBody: true },
+  "contacts.linked": { params: () => ({ id: patient.id }) },
+  "contacts.link": {
     params: () => ({ id: patient.id }),
-    paramsSchema: idParams,
     body: () => ({ contactId: patient.linkedId, relation: "mother", reverseRelation: "son" }),
-    bodySchema: linkContactRequest,
   },
-  {
-    method: "DELETE",
-    path: "/api/patients/{id}/contacts/{contactId}",
-    params: () => ({ id: patient.id, contactId: patient.linkedId }),
-    paramsSchema: linkedContactParams,
-    parsesBody: true,
-  },
-  { method: "GET", path: "/api/patients/{id}/notes", params: () => ({ id: patient.id }), paramsSchema: idParams },
-  {
-    method: "POST",
-    path: "/api/patients/{id}/notes",
-    params: () => ({ id: patient.id }),
-    paramsSchema: idParams,
-    body: () => ({ body: "Rappeler demain", date: "2026-01-15", pinned: true }),
-    bodySchema: createNoteRequest,
-  },
-  {
-    method: "PUT",
-    path: "/api/patients/{id}/notes/{noteId}",
+  "contacts.unlink": { params: () => ({ id: patient.id, contactId: patient.linkedId }), parsesBody: true },
+  "contacts.notes": { params: () => ({ id: patient.id }) },
+  "contacts.addNote": { params: () => ({ id: patient.id }), body: () => ({ body: "Rappeler demain", date: "2026-01-15", pinned: true }) },
+  "contacts.updateNote": {
     params: () => ({ id: patient.id, noteId: patient.noteId }),
-    paramsSchema: contactNoteParams,
     body: () => ({ body: "Changée", date: "2026-01-16", pinned: false }),
-    bodySchema: updateNoteRequest,
   },
-  {
-    method: "DELETE",
-    path: "/api/patients/{id}/notes/{noteId}",
-    params: () => ({ id: patient.id, noteId: patient.noteId }),
-    paramsSchema: contactNoteParams,
-    parsesBody: true,
-  },
-  { method: "GET", path: "/api/patients/{id}/surveys", params: () => ({ id: patient.id }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/patients/{id}/surveys/{surveyId}",
-    params: () => ({ id: patient.id, surveyId: patient.surveyId }),
-    paramsSchema: contactSurveyParams,
-    body: () => ({ followupDone: true }),
-    bodySchema: updateSurveyRequest,
-  },
+  "contacts.removeNote": { params: () => ({ id: patient.id, noteId: patient.noteId }), parsesBody: true },
+  "contacts.surveys": { params: () => ({ id: patient.id }) },
+  "contacts.updateSurvey": { params: () => ({ id: patient.id, surveyId: patient.surveyId }), body: () => ({ followupDone: true }) },
   // Agenda: bodies only ever reach the contracts (every hostile one is refused there).
-  { method: "GET", path: "/api/members/{id}/availabilities", params: (c) => ({ id: c.org.users.user.id }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/members/{id}/availabilities",
+  "agenda.availabilities": { params: (c) => ({ id: c.org.users.user.id }) },
+  "agenda.updateAvailabilities": {
     params: (c) => ({ id: c.org.users.user.id }),
-    paramsSchema: idParams,
     body: () => ({ slots: [{ day: 1, start: "09:00", end: "12:00" }] }),
-    bodySchema: availabilitiesRequest,
   },
-  {
-    method: "GET",
-    path: "/api/agenda",
-    query: { from: "2027-03-01", to: "2027-03-07", teamId: "4a0e6c55-5b3a-4f1e-9d2c-7e8f9a0b1c2d" },
-    querySchema: agendaQuery,
-  },
-  {
-    method: "POST",
-    path: "/api/appointments",
+  "agenda.agenda": { query: { from: "2027-03-01", to: "2027-03-07", teamId: "4a0e6c55-5b3a-4f1e-9d2c-7e8f9a0b1c2d" } },
+  "agenda.book": {
     body: (c) => ({
       memberId: c.org.users.admin.id,
       date: "2027-03-01",
@@ -472,227 +277,75 @@ const ROUTES: Route[] = [
       requests: "Matin",
       notes: "Note",
     }),
-    bodySchema: createAppointmentRequest,
   },
-  {
-    method: "PUT",
-    path: "/api/appointments/{id}",
+  "agenda.move": {
     params: () => ({ id: UNKNOWN_ID }),
-    paramsSchema: idParams,
     body: (c) => ({ memberId: c.org.users.admin.id, date: "2027-03-01", start: "10:00", duration: 30 }),
-    bodySchema: moveAppointmentRequest,
   },
-  { method: "POST", path: "/api/appointments/{id}/cancel", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams, parsesBody: true },
-  { method: "GET", path: "/api/patients/{id}/appointments", params: () => ({ id: patient.id }), paramsSchema: idParams },
+  "agenda.cancel": { params: () => ({ id: UNKNOWN_ID }), parsesBody: true },
+  "agenda.contactAppointments": { params: () => ({ id: patient.id }) },
   // Quick messages, templates, signature: block and template ids unknown, so nothing can be hit.
-  {
-    method: "GET",
-    path: "/api/organizations/{id}/text-blocks",
+  "textBlocks.list": { params: (c) => ({ id: c.org.orgId }), query: { locale: "fr-CA" } },
+  "textBlocks.hasOwn": { params: (c) => ({ id: c.org.orgId }) },
+  "textBlocks.create": {
     params: (c) => ({ id: c.org.orgId }),
-    paramsSchema: idParams,
-    query: { locale: "fr-CA" },
-    querySchema: textBlocksQuery,
-  },
-  { method: "GET", path: "/api/organizations/{id}/text-blocks/has-own", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
-  {
-    method: "POST",
-    path: "/api/organizations/{id}/text-blocks",
-    params: (c) => ({ id: c.org.orgId }),
-    paramsSchema: idParams,
     body: () => ({ locale: "fr-CA", title: "Rappel", body: "Bonjour {{firstName}}", pinned: true }),
-    bodySchema: createTextBlockRequest,
   },
-  {
-    method: "PUT",
-    path: "/api/organizations/{id}/text-blocks/{blockId}",
+  "textBlocks.update": {
     params: (c) => ({ id: c.org.orgId, blockId: UNKNOWN_ID }),
-    paramsSchema: textBlockParams,
     body: () => ({ title: "Rappel", body: "Bonjour", pinned: false }),
-    bodySchema: updateTextBlockRequest,
   },
-  {
-    method: "PUT",
-    path: "/api/organizations/{id}/text-blocks/{blockId}/pin",
-    params: (c) => ({ id: c.org.orgId, blockId: UNKNOWN_ID }),
-    paramsSchema: textBlockParams,
-    body: () => ({ pinned: true }),
-    bodySchema: pinRequest,
-  },
-  {
-    method: "DELETE",
-    path: "/api/organizations/{id}/text-blocks/{blockId}",
-    params: (c) => ({ id: c.org.orgId, blockId: UNKNOWN_ID }),
-    paramsSchema: textBlockParams,
-    parsesBody: true,
-  },
-  {
-    method: "GET",
-    path: "/api/communication-templates",
-    query: { type: "sms", locale: "fr-CA" },
-    querySchema: templatesQuery,
-  },
-  { method: "GET", path: "/api/communication-templates/tokens", query: { sector: "dental" }, querySchema: tokensQuery },
-  { method: "GET", path: "/api/communication-templates/{id}", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams },
-  {
-    method: "POST",
-    path: "/api/communication-templates",
+  "textBlocks.pin": { params: (c) => ({ id: c.org.orgId, blockId: UNKNOWN_ID }), body: () => ({ pinned: true }) },
+  "textBlocks.remove": { params: (c) => ({ id: c.org.orgId, blockId: UNKNOWN_ID }), parsesBody: true },
+  "textBlocks.templates": { query: { type: "sms", locale: "fr-CA" } },
+  "textBlocks.tokens": { query: { sector: "dental" } },
+  "textBlocks.template": { params: () => ({ id: UNKNOWN_ID }) },
+  "textBlocks.createTemplate": {
     body: () => ({ type: "sms", locale: "fr-CA", title: "Suivi", content: "Bonjour {{firstName}}", pinned: false }),
-    bodySchema: createTemplateRequest,
   },
-  {
-    method: "PUT",
-    path: "/api/communication-templates/{id}",
-    params: () => ({ id: UNKNOWN_ID }),
-    paramsSchema: idParams,
-    body: () => ({ title: "Suivi", content: "Bonjour", pinned: true }),
-    bodySchema: updateTemplateRequest,
-  },
-  {
-    method: "DELETE",
-    path: "/api/communication-templates/{id}",
-    params: () => ({ id: UNKNOWN_ID }),
-    paramsSchema: idParams,
-    parsesBody: true,
-  },
-  { method: "GET", path: "/api/organizations/{id}/signature", params: (c) => ({ id: c.org.orgId }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/organizations/{id}/signature",
+  "textBlocks.updateTemplate": { params: () => ({ id: UNKNOWN_ID }), body: () => ({ title: "Suivi", content: "Bonjour", pinned: true }) },
+  "textBlocks.removeTemplate": { params: () => ({ id: UNKNOWN_ID }), parsesBody: true },
+  "textBlocks.signature": { params: (c) => ({ id: c.org.orgId }) },
+  "textBlocks.updateSignature": {
     params: (c) => ({ id: c.org.orgId }),
-    paramsSchema: idParams,
     body: () => ({ mode: "personalized-signature", personalizedText: "L'équipe" }),
-    bodySchema: updateSignatureRequest,
   },
-  {
-    method: "PUT",
-    path: "/api/organizations/{id}/signature/user",
-    params: (c) => ({ id: c.org.orgId }),
-    paramsSchema: idParams,
-    body: () => ({ text: "Julie" }),
-    bodySchema: updateUserSignatureRequest,
-  },
-  { method: "GET", path: "/api/events", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
-  { method: "GET", path: "/api/messaging/v1/polling", query: { after: "0", limit: "10" }, querySchema: eventsQuery },
-  { method: "GET", path: "/api/messaging/v1/threads", query: { state: "active", limit: "10" }, querySchema: threadsQuery },
-  {
-    method: "POST",
-    path: "/api/messaging/v1/threads",
-    body: (c) => ({ to: c.thread.contact, body: "Bonjour", attributes: { pinned: true } }),
-    bodySchema: createThreadRequest,
-  },
-  { method: "GET", path: "/api/messaging/v1/threads/{id}", params: (c) => ({ id: c.thread.id }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/messaging/v1/threads/{id}",
+  "textBlocks.updateUserSignature": { params: (c) => ({ id: c.org.orgId }), body: () => ({ text: "Julie" }) },
+  "realtime.events": { query: { after: "0", limit: "10" } },
+  "realtime.polling": { query: { after: "0", limit: "10" } },
+  "messaging.threads": { query: { state: "active", limit: "10" } },
+  "messaging.createThread": { body: (c) => ({ to: c.thread.contact, body: "Bonjour", attributes: { pinned: true } }) },
+  "messaging.openThread": { params: (c) => ({ id: c.thread.id }) },
+  "messaging.updateThread": {
     params: (c) => ({ id: c.thread.id }),
-    paramsSchema: idParams,
     body: () => ({ state: "inactive", attributes: { pinned: true, hasNotification: true, hasIncompleteFollowup: true } }),
-    bodySchema: updateThreadRequest,
   },
-  {
-    method: "DELETE",
-    path: "/api/messaging/v1/threads/{id}",
-    params: (c) => ({ id: c.thread.id }),
-    paramsSchema: idParams,
-    parsesBody: true,
-  },
-  {
-    method: "GET",
-    path: "/api/messaging/v1/threads/{id}/messages",
-    params: (c) => ({ id: c.thread.id }),
-    paramsSchema: idParams,
-    query: { limit: "15" },
-    querySchema: messagesQuery,
-  },
-  {
-    method: "POST",
-    path: "/api/messaging/v1/threads/{id}/messages",
-    params: (c) => ({ id: c.thread.id }),
-    paramsSchema: idParams,
-    body: (c) => ({ body: "Suite", to: c.thread.contact }),
-    bodySchema: sendMessageRequest,
-  },
-  {
-    method: "POST",
-    path: "/api/messaging/v1/threads/{id}/messages/{messageId}/retry",
-    params: (c) => ({ id: c.thread.id, messageId: c.thread.messageId }),
-    paramsSchema: messageParams,
-    parsesBody: true,
-  },
-  { method: "GET", path: "/api/messaging/v1/threads/{id}/survey", params: (c) => ({ id: c.thread.id }), paramsSchema: idParams },
-  {
-    method: "POST",
-    path: "/api/messaging/v1/threads/{id}/survey",
-    params: (c) => ({ id: c.thread.id }),
-    paramsSchema: idParams,
-    parsesBody: true,
-  },
-  {
-    method: "DELETE",
-    path: "/api/messaging/v1/threads/{id}/survey",
-    params: (c) => ({ id: c.thread.id }),
-    paramsSchema: idParams,
-    parsesBody: true,
-  },
-  {
-    method: "POST",
-    path: "/api/link/create",
-    body: () => ({ url: "https://exemple.test/formulaire?patient=1" }),
-    bodySchema: createLinkRequest,
-  },
+  "messaging.removeThread": { params: (c) => ({ id: c.thread.id }), parsesBody: true },
+  "messaging.messages": { params: (c) => ({ id: c.thread.id }), query: { limit: "15" } },
+  "messaging.send": { params: (c) => ({ id: c.thread.id }), body: (c) => ({ body: "Suite", to: c.thread.contact }) },
+  "messaging.retry": { params: (c) => ({ id: c.thread.id, messageId: c.thread.messageId }), parsesBody: true },
+  "surveys.threadSurvey": { params: (c) => ({ id: c.thread.id }) },
+  "surveys.start": { params: (c) => ({ id: c.thread.id }), parsesBody: true },
+  "surveys.stop": { params: (c) => ({ id: c.thread.id }), parsesBody: true },
+  "links.create": { body: () => ({ url: "https://exemple.test/formulaire?patient=1" }) },
   // Contact import: multipart uploads (anything else is a 4xx), the run and its report.
-  { method: "POST", path: "/api/patients/import/preview", parsesBody: true },
-  { method: "POST", path: "/api/patients/import", parsesBody: true },
-  { method: "GET", path: "/api/patients/import/{id}", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams },
-  { method: "GET", path: "/api/patients/import/{id}/report.csv", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams },
+  "contactImport.preview": { parsesBody: true },
+  "contactImport.start": { parsesBody: true },
+  "contactImport.progress": { params: () => ({ id: UNKNOWN_ID }) },
+  "contactImport.report": { params: () => ({ id: UNKNOWN_ID }) },
   // Media: a multipart upload (anything else is a 4xx), the staff read, and the signed public link.
-  { method: "POST", path: "/api/messaging/v1/media", parsesBody: true },
-  { method: "GET", path: "/api/messaging/v1/media/{id}", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams },
-  {
-    method: "GET",
-    path: "/api/media/{id}",
-    public: true,
-    params: () => ({ id: UNKNOWN_ID }),
-    paramsSchema: idParams,
-    query: { exp: "9999999999", sig: "s".repeat(43) },
-    querySchema: mediaLinkQuery,
-  },
-  {
-    method: "POST",
-    path: "/api/sandbox/inbound",
-    public: true,
-    body: (c) => ({ from: c.thread.contact, to: c.thread.teamPhone, body: "Bonjour" }),
-    bodySchema: sandboxInboundRequest,
-  },
-  { method: "GET", path: "/api/sandbox/outbox", public: true, query: { to: "+15145550199" }, querySchema: sandboxOutboxQuery },
-  { method: "GET", path: "/api/sandbox/settings", public: true },
-  {
-    method: "PUT",
-    path: "/api/sandbox/settings",
-    public: true,
-    body: () => ({ deliveryMs: 400, failureRate: 0 }),
-    bodySchema: sandboxSettings,
-  },
-  { method: "GET", path: "/api/sandbox/numbers", public: true },
-  {
-    method: "GET",
-    path: "/api/sandbox/conversation",
-    public: true,
-    query: { phone: "+15145550199", with: "+15145550101" },
-    querySchema: sandboxConversationQuery,
-  },
-  {
-    method: "GET",
-    path: "/api/sandbox/phone-media/{id}",
-    public: true,
-    params: () => ({ id: "0".repeat(32) }),
-    paramsSchema: sandboxPhoneMediaParams,
-  },
+  "messaging.upload": { parsesBody: true },
+  "messaging.file": { params: () => ({ id: UNKNOWN_ID }) },
+  "messaging.signedFile": { params: () => ({ id: UNKNOWN_ID }), query: { exp: "9999999999", sig: "s".repeat(43) } },
+  "sandbox.inbound": { body: (c) => ({ from: c.thread.contact, to: c.thread.teamPhone, body: "Bonjour" }) },
+  "sandbox.outbox": { query: { to: "+15145550199" } },
+  "sandbox.settings": {},
+  "sandbox.updateSettings": { body: () => ({ deliveryMs: 400, failureRate: 0 }) },
+  "sandbox.numbers": {},
+  "sandbox.conversation": { query: { phone: "+15145550199", with: "+15145550101" } },
+  "sandbox.phoneMedia": { params: () => ({ id: "0".repeat(32) }) },
   // Twilio's webhooks: forms only (JSON is a 415) and signed (anything unsigned is a 403).
-  {
-    method: "POST",
-    path: "/api/webhooks/twilio/sms",
-    public: true,
+  "twilio.inboundSms": {
     body: (c) => ({
       MessageSid: "SM5f3c1e2b9a8d47c6b0e1f2a3b4c5d6e7",
       AccountSid: "AC0123456789abcdef0123456789abcdef",
@@ -701,12 +354,8 @@ const ROUTES: Route[] = [
       Body: "Bonjour",
       NumMedia: "0",
     }),
-    bodySchema: twilioInboundForm,
   },
-  {
-    method: "POST",
-    path: "/api/webhooks/twilio/status",
-    public: true,
+  "twilio.messageStatus": {
     body: (c) => ({
       MessageSid: "SM0000000000000000000000000000000a",
       AccountSid: "AC0123456789abcdef0123456789abcdef",
@@ -714,14 +363,10 @@ const ROUTES: Route[] = [
       To: c.thread.contact,
       From: c.thread.teamPhone,
     }),
-    bodySchema: twilioStatusForm,
     query: { key: UNKNOWN_ID },
-    querySchema: twilioStatusQuery,
   },
   // Scheduled messages: the id unknown, so nothing can be hit; a valid body is never sent as is.
-  {
-    method: "POST",
-    path: "/api/scheduled-messages",
+  "scheduledMessages.create": {
     body: (c) => ({
       title: "Rappel",
       message: "Bonjour",
@@ -730,26 +375,33 @@ const ROUTES: Route[] = [
       toPhoneNumber: c.thread.contact,
       reminders: ["24h"],
     }),
-    bodySchema: scheduledMessageRequest,
   },
-  { method: "GET", path: "/api/scheduled-messages", query: { status: "scheduled" }, querySchema: scheduledMessagesQuery },
-  { method: "GET", path: "/api/scheduled-messages/{id}", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams },
-  {
-    method: "PUT",
-    path: "/api/scheduled-messages/{id}",
+  "scheduledMessages.list": { query: { status: "scheduled" } },
+  "scheduledMessages.get": { params: () => ({ id: UNKNOWN_ID }) },
+  "scheduledMessages.update": {
     params: () => ({ id: UNKNOWN_ID }),
-    paramsSchema: idParams,
     body: (c) => ({ title: "Rappel", message: "Bonjour", date: "2030-01-15", time: "10:00", toPhoneNumber: c.thread.contact }),
-    bodySchema: scheduledMessageRequest,
   },
-  { method: "DELETE", path: "/api/scheduled-messages/{id}", params: () => ({ id: UNKNOWN_ID }), paramsSchema: idParams, parsesBody: true },
-  {
-    method: "GET",
-    path: "/api/scheduled-messages/phone/{phone}",
-    params: (c) => ({ phone: c.thread.contact }),
-    paramsSchema: scheduledPhoneParams,
-  },
-];
+  "scheduledMessages.cancel": { params: () => ({ id: UNKNOWN_ID }), parsesBody: true },
+  "scheduledMessages.byPhone": { params: (c) => ({ phone: c.thread.contact }) },
+};
+
+/**
+ * Every /api endpoint the test app serves as HTTP: the development tools are off here, the socket
+ * is not HTTP, and the short-link redirect answers pages, not the API's JSON (links.api.test.ts).
+ */
+const SERVED = listEndpoints().filter(({ def }) => def.availability !== "dev" && def.answer !== "websocket" && !def.outsideApi);
+
+const ROUTES: Route[] = SERVED.map(({ name, def }) => ({
+  name,
+  method: def.method,
+  path: routeKey(def).slice(def.method.length + 1),
+  public: def.access.public === true,
+  paramsSchema: def.params,
+  bodySchema: def.bodyKind === "multipart" ? undefined : def.body,
+  querySchema: def.query,
+  ...SAMPLES[name],
+}));
 
 const ctx = (): Ctx => ({ org, other, spareTeam, thread });
 const routeName = (r: Route) => `${r.method} ${r.path}`;
@@ -985,38 +637,29 @@ function tokenFor(route: Route): string {
 }
 
 describe("the route list", () => {
-  it("covers every route the app serves", async () => {
+  it("is the registry: every route the app serves, each with a sample where it reads input", async () => {
     await t.app.ready();
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const served = Object.entries(spec.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     expect(new Set(served)).toEqual(new Set(ROUTES.map(routeName)));
+    const withoutSample = ROUTES.filter((r) => (r.paramsSchema && !r.params) || (r.bodySchema && !r.body) || (r.querySchema && !r.query));
+    expect(
+      withoutSample.map((r) => r.name),
+      "registry entries without a valid sample here",
+    ).toEqual([]);
+    const names = new Set(SERVED.map((e) => e.name));
+    expect(
+      Object.keys(SAMPLES).filter((n) => !names.has(n)),
+      "samples of no registry entry",
+    ).toEqual([]);
   });
 
-  it("covers every route of docs/api.md (dev tools apart, which are off here)", async () => {
-    // Every documented route is in the list; the list is exactly what the app serves (above).
-    const doc = readFileSync(fileURLToPath(new URL("../../../docs/api.md", import.meta.url)), "utf8");
-    const documented = doc
-      .split("\n")
-      .filter((line) => /^\| (GET|POST|PUT|DELETE) /.test(line))
-      .flatMap((line) => (line.split("|")[1] ?? "").split(","))
-      .map((entry) => entry.trim().replace(/\?.*$/, ""))
-      .map((entry) => {
-        const [method, path] = entry.split(" ");
-        return `${method} /api/${path}`;
-      });
-    const devTools = documented.filter((r) => r.includes("/api/dev/"));
+  it("does not serve the development tools here", async () => {
+    const devTools = listEndpoints().filter(({ def }) => def.availability === "dev");
     expect(devTools.length).toBeGreaterThan(0);
-    const covered = new Set(ROUTES.map(routeName));
-    const documentedApi = documented.filter((r) => !devTools.includes(r));
-    expect(documentedApi.length).toBeGreaterThanOrEqual(29);
-    expect(
-      documentedApi.filter((r) => !covered.has(r)),
-      "documented routes without hostile coverage",
-    ).toEqual([]);
-    for (const r of devTools) {
-      const [method, path] = r.split(" ") as [Method, string];
-      const res = await t.request({ method, url: path.replace("{id}", "x"), token: devops.jwt });
-      expect(res.statusCode, r).toBe(404);
+    for (const { def } of devTools) {
+      const res = await t.request({ method: def.method, url: `/api${def.path.replace(/:\w+/g, UNKNOWN_ID)}`, token: devops.jwt });
+      expect(res.statusCode, def.path).toBe(404);
     }
   });
 });
@@ -1151,24 +794,26 @@ describe("authentication on every non-public route", () => {
   const guarded = ROUTES.filter((r) => !r.public);
 
   it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media links, sandbox phones, Twilio webhooks", () => {
-    expect(ROUTES.filter((r) => r.public).map(routeName)).toEqual([
-      "GET /api/health",
-      "GET /api/status",
-      "POST /api/auth/login",
-      "POST /api/auth/refresh",
-      "POST /api/auth/password-forgot",
-      "POST /api/auth/password-reset",
-      "GET /api/media/{id}",
-      "POST /api/sandbox/inbound",
-      "GET /api/sandbox/outbox",
-      "GET /api/sandbox/settings",
-      "PUT /api/sandbox/settings",
-      "GET /api/sandbox/numbers",
-      "GET /api/sandbox/conversation",
-      "GET /api/sandbox/phone-media/{id}",
-      "POST /api/webhooks/twilio/sms",
-      "POST /api/webhooks/twilio/status",
-    ]);
+    expect(new Set(ROUTES.filter((r) => r.public).map(routeName))).toEqual(
+      new Set([
+        "GET /api/health",
+        "GET /api/status",
+        "POST /api/auth/login",
+        "POST /api/auth/refresh",
+        "POST /api/auth/password-forgot",
+        "POST /api/auth/password-reset",
+        "GET /api/media/{id}",
+        "POST /api/sandbox/inbound",
+        "GET /api/sandbox/outbox",
+        "GET /api/sandbox/settings",
+        "PUT /api/sandbox/settings",
+        "GET /api/sandbox/numbers",
+        "GET /api/sandbox/conversation",
+        "GET /api/sandbox/phone-media/{id}",
+        "POST /api/webhooks/twilio/sms",
+        "POST /api/webhooks/twilio/status",
+      ]),
+    );
   });
 
   for (const [label, authorization] of [

@@ -32,3 +32,5 @@ export * from "./contracts/sandbox.ts";
 export * from "./contracts/surveys.ts";
 export * from "./i18n/index.ts";
 export * from "./events.ts";
+export * from "./contracts/twilio.ts";
+export * from "./endpoints/index.ts";

@@ -1,4 +1,12 @@
-import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, refreshResponse } from "@relais/shared";
+import {
+  fillPath,
+  REFRESH_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  refreshResponse,
+  type EndpointAnswer,
+  type EndpointDef,
+  type EndpointInput,
+} from "@relais/shared";
 import { ApiError, CLIENT_ERROR, apiErrorFromBody } from "./errors.ts";
 
 /** Anything with a zod-like `parse`: the shared contract schemas. */
@@ -26,6 +34,15 @@ export interface CallOptions<T> {
    */
   keepalive?: boolean;
 }
+
+/** What a caller may add to an endpoint call: everything else comes from the registry entry. */
+export type EndpointCallOptions = Pick<CallOptions<unknown>, "signal" | "noRefresh" | "timeoutMs" | "keepalive">;
+
+/** The arguments of `call`: the input may be left out when the endpoint takes none. */
+export type EndpointCallArgs<E extends EndpointDef> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: EndpointCallOptions]
+    : [input: EndpointInput<E>, options?: EndpointCallOptions];
 
 export type SessionToken = { jwt: string; expires: number };
 
@@ -141,6 +158,25 @@ export class ApiClient {
   /** Another channel (the realtime socket) learnt that the session is over and cannot be refreshed. */
   markExpired(): void {
     this.expire();
+  }
+
+  /**
+   * Calls one endpoint of the registry (packages/shared/src/endpoints): its method, path and
+   * answer schema come from the entry, the input is typed from its schemas, and a file answer
+   * is a Blob. The one way screens reach the API.
+   */
+  call<E extends EndpointDef>(def: E, ...[input, options]: EndpointCallArgs<E>): Promise<EndpointAnswer<E>> {
+    const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
+    const file = def.answer === "file";
+    const call: CallOptions<EndpointAnswer<E>> = {
+      ...options,
+      body: given.body,
+      query: given.query,
+      responseType: file ? "blob" : "json",
+      // The registry's schema parses the answer; a file is a Blob as it came.
+      schema: !file && def.response ? (def.response as Parser<EndpointAnswer<E>>) : undefined,
+    };
+    return this.request(def.method, fillPath(def.path, given.params), call);
   }
 
   get<T>(path: string, options?: CallOptions<T>): Promise<T> {

@@ -226,3 +226,11 @@ export const sandboxOutboxEntry = z.object({
   sentAt: z.string(),
 });
 export type SandboxOutboxEntry = z.infer<typeof sandboxOutboxEntry>;
+
+/** The signed public link's query (platform/storage/signed-links.ts): expiry in epoch seconds, HMAC in base64url. */
+export const mediaLinkQuery = z
+  .object({
+    exp: z.coerce.number().int().min(0).max(99_999_999_999),
+    sig: z.string().regex(/^[\w-]{43}$/),
+  })
+  .strict();

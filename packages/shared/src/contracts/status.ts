@@ -35,3 +35,6 @@ export const OPERATIONAL_STATUS: MaintenanceStatus = {
   nextWindow: null,
   durationMinutes: null,
 };
+
+/** GET health: for load balancers and operators. */
+export const healthResponse = z.object({ status: z.enum(["ok", "degraded"]), database: z.boolean(), version: z.string() });

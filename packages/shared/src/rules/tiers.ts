@@ -20,3 +20,11 @@ export function canTransferToExtensions(permissions: TierPermissions): boolean {
 export function allowsMultipleTeams(permissions: TierPermissions): boolean {
   return permissions === null || !permissions.includes(TIER_PERMISSION.singleTeamOnly);
 }
+
+/** The tier rules an endpoint may require (EndpointAccess.tier), each a yes/no on the organisation's permissions. */
+export const TIER_RULES = {
+  callOut: canCallOut,
+  transferToExtensions: canTransferToExtensions,
+  multipleTeams: allowsMultipleTeams,
+} as const satisfies Record<string, (permissions: TierPermissions) => boolean>;
+export type TierRule = keyof typeof TIER_RULES;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { sandboxInboundRequest, sandboxInboundResponse, sandboxOutboxEntry, sandboxOutboxQuery, typedPhoneToE164 } from "@relais/shared";
+import { endpoints, typedPhoneToE164 } from "@relais/shared";
+import { serve } from "../../platform/http/serve.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { phoneMediaOf } from "./phone-media.ts";
@@ -18,41 +18,34 @@ const INBOUND_BODY_LIMIT = 28_000_000;
  */
 export function sandboxRoutes(sandbox: SandboxCarrier, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      "/sandbox/inbound",
-      {
-        config: { public: true },
-        bodyLimit: INBOUND_BODY_LIMIT,
-        schema: { body: sandboxInboundRequest, response: { 201: sandboxInboundResponse } },
-      },
-      async (req, reply) => {
+    serve(
+      app,
+      endpoints.sandbox.inbound,
+      async ({ body, req }) => {
         await limiter.hit(`sandbox:${req.ip}`, SANDBOX_LIMIT);
-        const from = typedPhoneToE164(req.body.from);
-        const to = typedPhoneToE164(req.body.to);
+        const from = typedPhoneToE164(body.from);
+        const to = typedPhoneToE164(body.to);
         if (!from || !to) throw badRequest("error.phone-invalid");
-        const media = await phoneMediaOf(req.body.media ?? []);
-        const { carrierMessageId } = await sandbox.receive({ from, to, body: req.body.body, media });
+        const media = await phoneMediaOf(body.media ?? []);
+        const { carrierMessageId } = await sandbox.receive({ from, to, body: body.body, media });
         // Only once Relais accepted it: the simulator shows what the clinic actually received.
-        await sandbox.phoneLog.record({ carrierMessageId, from, to, body: req.body.body, media: req.body.media ?? [] });
-        return reply.status(201).send({ carrierMessageId });
+        await sandbox.phoneLog.record({ carrierMessageId, from, to, body: body.body, media: body.media ?? [] });
+        return { carrierMessageId };
       },
+      { bodyLimit: INBOUND_BODY_LIMIT },
     );
-    app.get(
-      "/sandbox/outbox",
-      { config: { public: true }, schema: { querystring: sandboxOutboxQuery, response: { 200: z.array(sandboxOutboxEntry) } } },
-      async (req) => {
-        await limiter.hit(`sandbox:${req.ip}`, SANDBOX_LIMIT);
-        return sandbox.outboxFor(req.query.to).map((e) => ({
-          carrierMessageId: e.carrierMessageId,
-          from: e.from,
-          to: e.to,
-          body: e.body,
-          media: e.media,
-          status: e.status,
-          failureReason: e.failureReason,
-          sentAt: e.sentAt.toISOString(),
-        }));
-      },
-    );
+    serve(app, endpoints.sandbox.outbox, async ({ query, req }) => {
+      await limiter.hit(`sandbox:${req.ip}`, SANDBOX_LIMIT);
+      return sandbox.outboxFor(query.to).map((e) => ({
+        carrierMessageId: e.carrierMessageId,
+        from: e.from,
+        to: e.to,
+        body: e.body,
+        media: e.media,
+        status: e.status,
+        failureReason: e.failureReason,
+        sentAt: e.sentAt.toISOString(),
+      }));
+    });
   };
 }

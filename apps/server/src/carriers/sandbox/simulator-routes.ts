@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  isAcceptedMediaType,
-  sandboxConversation,
-  sandboxConversationQuery,
-  sandboxNumbers,
-  sandboxPhoneMediaParams,
-  sandboxSettings,
-} from "@relais/shared";
+import { endpoints, isAcceptedMediaType } from "@relais/shared";
+import { serve } from "../../platform/http/serve.ts";
 import type { Db } from "../../db/database.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Limit, RateLimiter } from "../../platform/rate-limit.ts";
@@ -29,39 +23,31 @@ const SETTINGS_LIMIT: Limit = { max: 60, windowSeconds: 60 };
  */
 export function simulatorRoutes(sandbox: SandboxCarrier, owner: Db, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/sandbox/settings", { config: { public: true }, schema: { response: { 200: sandboxSettings } } }, async (req) => {
+    serve(app, endpoints.sandbox.settings, async ({ req }) => {
       await limiter.hit(`sandbox-read:${req.ip}`, READ_LIMIT);
       return sandbox.settings();
     });
 
-    app.put(
-      "/sandbox/settings",
-      { config: { public: true }, schema: { body: sandboxSettings, response: { 200: sandboxSettings } } },
-      async (req) => {
-        await limiter.hit(`sandbox-settings:${req.ip}`, SETTINGS_LIMIT);
-        sandbox.configure(req.body);
-        req.log.info({ settings: req.body }, "sandbox network settings changed");
-        return sandbox.settings();
-      },
-    );
+    serve(app, endpoints.sandbox.updateSettings, async ({ body, req }) => {
+      await limiter.hit(`sandbox-settings:${req.ip}`, SETTINGS_LIMIT);
+      sandbox.configure(body);
+      req.log.info({ settings: body }, "sandbox network settings changed");
+      return sandbox.settings();
+    });
 
-    app.get("/sandbox/numbers", { config: { public: true }, schema: { response: { 200: sandboxNumbers } } }, async (req) => {
+    serve(app, endpoints.sandbox.numbers, async ({ req }) => {
       await limiter.hit(`sandbox-read:${req.ip}`, READ_LIMIT);
       return unsafeListClinicNumbers(owner);
     });
 
-    app.get(
-      "/sandbox/conversation",
-      { config: { public: true }, schema: { querystring: sandboxConversationQuery, response: { 200: sandboxConversation } } },
-      async (req) => {
-        await limiter.hit(`sandbox-read:${req.ip}`, READ_LIMIT);
-        return { items: conversationOf(sandbox, req.query.phone, req.query.with) };
-      },
-    );
-
-    app.get("/sandbox/phone-media/:id", { config: { public: true }, schema: { params: sandboxPhoneMediaParams } }, async (req, reply) => {
+    serve(app, endpoints.sandbox.conversation, async ({ query, req }) => {
       await limiter.hit(`sandbox-read:${req.ip}`, READ_LIMIT);
-      const file = sandbox.phoneLog.file(req.params.id);
+      return { items: conversationOf(sandbox, query.phone, query.with) };
+    });
+
+    serve(app, endpoints.sandbox.phoneMedia, async ({ params, req, reply }) => {
+      await limiter.hit(`sandbox-read:${req.ip}`, READ_LIMIT);
+      const file = sandbox.phoneLog.file(params.id);
       if (!file) throw notFound();
       // Only the types a text may carry are served as themselves; anything else is a download.
       const known = isAcceptedMediaType(file.contentType);

@@ -1,34 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { endpoints, twilioInboundForm, twilioStatusForm } from "@relais/shared";
+import { serve } from "../../platform/http/serve.ts";
 import type { Carrier, InboundMedia } from "../carrier.ts";
 import { AppError } from "../../platform/errors.ts";
 import { TwilioCarrier, twilioReason } from "./twilio-carrier.ts";
-
-/** Twilio's SMS webhook (the fields Relais reads; Twilio sends many more, all signed, all kept for the signature). */
-export const twilioInboundForm = z.looseObject({
-  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/i),
-  AccountSid: z.string().min(1).max(64),
-  From: z.string().min(1).max(32),
-  To: z.string().min(1).max(32),
-  Body: z.string().max(10_000).default(""),
-  NumMedia: z
-    .string()
-    .regex(/^\d{1,2}$/)
-    .optional(),
-});
-
-/** Twilio's status callback of an outbound message. */
-export const twilioStatusForm = z.looseObject({
-  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/i),
-  AccountSid: z.string().min(1).max(64),
-  MessageStatus: z.enum(["accepted", "scheduled", "queued", "sending", "sent", "delivered", "undelivered", "failed", "read", "canceled"]),
-  ErrorCode: z.string().max(16).optional(),
-  ErrorMessage: z.string().max(500).optional(),
-});
-
-/** The idempotency key the carrier put in the status callback URL. */
-export const twilioStatusQuery = z.object({ key: z.string().min(1).max(64).optional() });
 
 /** A MediaUrl{N} of the inbound webhook: an address of Twilio's REST API. */
 const mediaUrl = z.url({ protocol: /^https$/ }).max(500);
@@ -94,43 +71,35 @@ export function twilioWebhookRoutes(carrier: Carrier): FastifyPluginAsyncZod {
       }
     };
 
-    app.post(
-      "/webhooks/twilio/sms",
-      {
-        config: { public: true },
-        preValidation: checkSignature,
-        schema: { consumes: ["application/x-www-form-urlencoded"], body: twilioInboundForm },
-      },
-      async (req, reply) => {
+    serve(
+      app,
+      endpoints.twilio.inboundSms,
+      async ({ body: b, reply }) => {
         if (!twilioCarrier) throw new AppError("error.invalid-signature", 403);
-        const b = req.body;
         const media = inboundMediaOf(twilioCarrier, b);
         await twilioCarrier.receive({ carrierMessageId: b.MessageSid, from: b.From, to: b.To, body: b.Body, media });
         return reply.status(200).type("text/xml").send('<?xml version="1.0" encoding="UTF-8"?><Response/>');
       },
+      { preValidation: checkSignature },
     );
 
-    app.post(
-      "/webhooks/twilio/status",
-      {
-        config: { public: true },
-        preValidation: checkSignature,
-        schema: { consumes: ["application/x-www-form-urlencoded"], body: twilioStatusForm, querystring: twilioStatusQuery },
-      },
-      async (req, reply) => {
+    serve(
+      app,
+      endpoints.twilio.messageStatus,
+      async ({ query, body: b, reply }) => {
         if (!twilioCarrier) throw new AppError("error.invalid-signature", 403);
-        const b = req.body;
         const status = statusFromTwilio(b.MessageStatus);
         if (status) {
           await twilioCarrier.status({
             carrierMessageId: b.MessageSid,
-            idempotencyKey: req.query.key ?? null,
+            idempotencyKey: query.key ?? null,
             status,
             failureReason: status === "failed" ? twilioReason(b.ErrorCode, b.ErrorMessage) : null,
           });
         }
         return reply.status(204).send();
       },
+      { preValidation: checkSignature },
     );
   };
 }

@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
-import { CONTACT_IMPORT_MAX_BYTES, contactImport, contactImportPreview, idParams } from "@relais/shared";
+import { CONTACT_IMPORT_MAX_BYTES, contactImport, endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../../platform/auth/guard.ts";
+import { serve } from "../../platform/http/serve.ts";
 import { AppError, badRequest } from "../../platform/errors.ts";
 import type { Limit } from "../../platform/rate-limit.ts";
 import { contentDisposition } from "../../platform/storage/file-names.ts";
@@ -61,37 +61,22 @@ export function contactImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       running.add(work);
       void work.finally(() => running.delete(work));
     };
-    const admin = { role: "admin" as const };
 
-    app.post(
-      "/patients/import/preview",
-      { config: admin, schema: { consumes: ["multipart/form-data"], response: { 200: contactImportPreview } } },
-      async (req, reply) => {
-        const ctx = ctxOf(req);
-        await deps.limiter.hit(`contact-import:${ctx.userId}`, UPLOAD_LIMIT);
-        const upload = await readUpload(req);
-        return reply.send(await svc.previewImport(upload));
-      },
-    );
+    serve(app, endpoints.contactImport.preview, async ({ ctx, req }) => {
+      await deps.limiter.hit(`contact-import:${ctx.userId}`, UPLOAD_LIMIT);
+      return svc.previewImport(await readUpload(req));
+    });
 
-    app.post(
-      "/patients/import",
-      { config: admin, schema: { consumes: ["multipart/form-data"], response: { 202: contactImport } } },
-      async (req, reply) => {
-        const ctx = ctxOf(req);
-        await deps.limiter.hit(`contact-import:${ctx.userId}`, UPLOAD_LIMIT);
-        const upload = await readUpload(req);
-        return reply.status(202).send(await svc.startImport(db, ctx, upload, req.log, track));
-      },
-    );
+    serve(app, endpoints.contactImport.start, async ({ ctx, req }) => {
+      await deps.limiter.hit(`contact-import:${ctx.userId}`, UPLOAD_LIMIT);
+      const upload = await readUpload(req);
+      return svc.startImport(db, ctx, upload, req.log, track);
+    });
 
-    app.get("/patients/import/:id", { config: admin, schema: { params: idParams, response: { 200: contactImport } } }, (req) =>
-      svc.getImport(db, ctxOf(req), req.params.id),
-    );
+    serve(app, endpoints.contactImport.progress, ({ params, ctx }) => svc.getImport(db, ctx, params.id));
 
-    app.get("/patients/import/:id/report.csv", { config: admin, schema: { params: idParams } }, async (req, reply) => {
-      const ctx = ctxOf(req);
-      const run = await svc.finishedImport(db, ctx, req.params.id);
+    serve(app, endpoints.contactImport.report, async ({ params, ctx, reply }) => {
+      const run = await svc.finishedImport(db, ctx, params.id);
       async function* lines() {
         yield reportHeader(ctx.locale);
         for await (const issue of svc.importIssues(db, ctx, run.id)) yield reportLine(issue, ctx.locale);

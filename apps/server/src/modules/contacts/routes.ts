@@ -1,27 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  contact,
-  contactNote,
-  contactNoteParams,
-  contactPhoneParams,
-  contactsPage,
-  contactsQuery,
-  contactSurvey,
-  contactSurveyParams,
-  createContactRequest,
-  createNoteRequest,
-  idParams,
-  linkContactRequest,
-  linkedContact,
-  linkedContactParams,
-  okResponse,
-  updateContactRequest,
-  updateNoteRequest,
-  updateSurveyRequest,
-} from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../../platform/auth/guard.ts";
+import { serve } from "../../platform/http/serve.ts";
 import * as details from "./details-service.ts";
 import * as svc from "./service.ts";
 
@@ -31,68 +11,34 @@ const ok = { ok: true as const };
 export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
-    app.get("/patients", { schema: { querystring: contactsQuery, response: { 200: contactsPage } } }, (req) =>
-      svc.listContacts(db, ctxOf(req), req.query),
-    );
-    app.post("/patients", { schema: { body: createContactRequest, response: { 201: contact } } }, async (req, reply) =>
-      reply.status(201).send(await svc.createContact(db, ctxOf(req), req.body)),
-    );
-    app.get("/patients/phone/:phone", { schema: { params: contactPhoneParams, response: { 200: contact } } }, (req) =>
-      svc.findContactByPhone(db, ctxOf(req), req.params.phone),
-    );
-    app.get("/patients/:id", { schema: { params: idParams, response: { 200: contact } } }, (req) =>
-      svc.getContact(db, ctxOf(req), req.params.id),
-    );
-    app.put("/patients/:id", { schema: { params: idParams, body: updateContactRequest, response: { 200: contact } } }, (req) =>
-      svc.updateContact(db, ctxOf(req), req.params.id, req.body),
-    );
-    app.delete("/patients/:id", { config: { role: "admin" }, schema: { params: idParams, response: { 200: okResponse } } }, async (req) => {
-      await svc.deleteContact(db, ctxOf(req), req.params.id);
+    serve(app, endpoints.contacts.list, ({ query, ctx }) => svc.listContacts(db, ctx, query));
+    serve(app, endpoints.contacts.create, ({ body, ctx }) => svc.createContact(db, ctx, body));
+    serve(app, endpoints.contacts.byPhone, ({ params, ctx }) => svc.findContactByPhone(db, ctx, params.phone));
+    serve(app, endpoints.contacts.get, ({ params, ctx }) => svc.getContact(db, ctx, params.id));
+    serve(app, endpoints.contacts.update, ({ params, body, ctx }) => svc.updateContact(db, ctx, params.id, body));
+    serve(app, endpoints.contacts.remove, async ({ params, ctx }) => {
+      await svc.deleteContact(db, ctx, params.id);
       return ok;
     });
 
-    app.get("/patients/:id/contacts", { schema: { params: idParams, response: { 200: z.array(linkedContact) } } }, (req) =>
-      details.listLinks(db, ctxOf(req), req.params.id),
-    );
-    app.post(
-      "/patients/:id/contacts",
-      { schema: { params: idParams, body: linkContactRequest, response: { 201: linkedContact } } },
-      async (req, reply) => reply.status(201).send(await details.linkContacts(db, ctxOf(req), req.params.id, req.body)),
-    );
-    app.delete(
-      "/patients/:id/contacts/:contactId",
-      { schema: { params: linkedContactParams, response: { 200: okResponse } } },
-      async (req) => {
-        await details.unlinkContacts(db, ctxOf(req), req.params.id, req.params.contactId);
-        return ok;
-      },
-    );
-
-    app.get("/patients/:id/notes", { schema: { params: idParams, response: { 200: z.array(contactNote) } } }, (req) =>
-      details.listNotes(db, ctxOf(req), req.params.id),
-    );
-    app.post(
-      "/patients/:id/notes",
-      { schema: { params: idParams, body: createNoteRequest, response: { 201: contactNote } } },
-      async (req, reply) => reply.status(201).send(await details.addNote(db, ctxOf(req), req.params.id, req.body)),
-    );
-    app.put(
-      "/patients/:id/notes/:noteId",
-      { schema: { params: contactNoteParams, body: updateNoteRequest, response: { 200: contactNote } } },
-      (req) => details.updateNote(db, ctxOf(req), req.params.id, req.params.noteId, req.body),
-    );
-    app.delete("/patients/:id/notes/:noteId", { schema: { params: contactNoteParams, response: { 200: okResponse } } }, async (req) => {
-      await details.deleteNote(db, ctxOf(req), req.params.id, req.params.noteId);
+    serve(app, endpoints.contacts.linked, ({ params, ctx }) => details.listLinks(db, ctx, params.id));
+    serve(app, endpoints.contacts.link, ({ params, body, ctx }) => details.linkContacts(db, ctx, params.id, body));
+    serve(app, endpoints.contacts.unlink, async ({ params, ctx }) => {
+      await details.unlinkContacts(db, ctx, params.id, params.contactId);
       return ok;
     });
 
-    app.get("/patients/:id/surveys", { schema: { params: idParams, response: { 200: z.array(contactSurvey) } } }, (req) =>
-      details.listSurveys(db, ctxOf(req), req.params.id),
-    );
-    app.put(
-      "/patients/:id/surveys/:surveyId",
-      { schema: { params: contactSurveyParams, body: updateSurveyRequest, response: { 200: contactSurvey } } },
-      (req) => details.setSurveyFollowup(db, ctxOf(req), req.params.id, req.params.surveyId, req.body),
+    serve(app, endpoints.contacts.notes, ({ params, ctx }) => details.listNotes(db, ctx, params.id));
+    serve(app, endpoints.contacts.addNote, ({ params, body, ctx }) => details.addNote(db, ctx, params.id, body));
+    serve(app, endpoints.contacts.updateNote, ({ params, body, ctx }) => details.updateNote(db, ctx, params.id, params.noteId, body));
+    serve(app, endpoints.contacts.removeNote, async ({ params, ctx }) => {
+      await details.deleteNote(db, ctx, params.id, params.noteId);
+      return ok;
+    });
+
+    serve(app, endpoints.contacts.surveys, ({ params, ctx }) => details.listSurveys(db, ctx, params.id));
+    serve(app, endpoints.contacts.updateSurvey, ({ params, body, ctx }) =>
+      details.setSurveyFollowup(db, ctx, params.id, params.surveyId, body),
     );
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
+import { serve } from "../../platform/http/serve.ts";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -16,7 +18,7 @@ function linkify(text: string): string {
  */
 export function devRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get("/api/dev/mail", { config: { public: true } }, async () => deps.mailer.list());
+    await app.register(async (api) => serve(api, endpoints.dev.mail, () => deps.mailer.list()), { prefix: "/api" });
     app.get("/dev/mail", { config: { public: true } }, async (_req, reply) => {
       const mails = await deps.mailer.list();
       const items = mails

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { createLinkRequest, createLinkResponse } from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../../platform/auth/guard.ts";
+import { serve } from "../../platform/http/serve.ts";
 import { AppError } from "../../platform/errors.ts";
 import { linkPage } from "./page.ts";
 import * as svc from "./service.ts";
@@ -16,9 +16,7 @@ function publicUrlOf(deps: AppDeps): string {
 export function linkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const publicUrl = publicUrlOf(deps);
   return async (app) => {
-    app.post("/link/create", { schema: { body: createLinkRequest, response: { 200: createLinkResponse } } }, (req) =>
-      svc.createLink(deps.db.app, deps.limiter, ctxOf(req), req.body, publicUrl),
-    );
+    serve(app, endpoints.links.create, ({ body, ctx }) => svc.createLink(deps.db.app, deps.limiter, ctx, body, publicUrl));
   };
 }
 
@@ -39,10 +37,10 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
  */
 export function shortLinkRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Params: { code: string } }>("/l/:code", { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    serve(app, endpoints.links.follow, async ({ params, req, reply }) => {
       let url: string | undefined;
       try {
-        url = await svc.followLink(deps.db.app, deps.limiter, req.params.code, req.ip);
+        url = await svc.followLink(deps.db.app, deps.limiter, params.code, req.ip);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 429) throw err;
         const retry = err.params?.["retry"] ?? 60;

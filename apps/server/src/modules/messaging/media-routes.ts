@@ -1,10 +1,9 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
-import { z } from "zod";
-import { MEDIA_UPLOAD_MAX_BYTES, idParams, isAcceptedMediaType, mediaRef } from "@relais/shared";
+import { endpoints, isAcceptedMediaType, MEDIA_UPLOAD_MAX_BYTES } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../../platform/auth/guard.ts";
+import { serve } from "../../platform/http/serve.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Limit } from "../../platform/rate-limit.ts";
 import { contentDisposition } from "../../platform/storage/file-names.ts";
@@ -15,14 +14,6 @@ import type { Messaging } from "./service.ts";
 const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 /** The public link, per address: Twilio fetches each file once, the simulator a few times. */
 const LINK_LIMIT: Limit = { max: 300, windowSeconds: 60 };
-
-/** The signed public link's query (platform/storage/signed-links.ts): expiry in epoch seconds, HMAC in base64url. */
-export const mediaLinkQuery = z
-  .object({
-    exp: z.coerce.number().int().min(0).max(99_999_999_999),
-    sig: z.string().regex(/^[\w-]{43}$/),
-  })
-  .strict();
 
 const fileRequired = () => new AppError("validation.required", 400, undefined, [{ path: "file", code: "validation.required" }]);
 
@@ -79,8 +70,7 @@ export function mediaRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginA
       limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1000, headerPairs: 20 },
     });
 
-    app.post("/media", { schema: { consumes: ["multipart/form-data"], response: { 201: mediaRef } } }, async (req, reply) => {
-      const ctx = ctxOf(req);
+    serve(app, endpoints.messaging.upload, async ({ ctx, req, reply }) => {
       await deps.limiter.hit(`media-upload:${ctx.userId}`, UPLOAD_LIMIT);
       if (!req.isMultipart()) throw new AppError("error.bad-request", 415);
       const part = await req.file({ throwFileSizeLimit: false }).catch((err: unknown) => Promise.reject(badMultipart(err)));
@@ -88,12 +78,10 @@ export function mediaRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginA
       const upload = await readCapped(part.file, part.filename).catch((err: unknown) => Promise.reject(badMultipart(err)));
       // The rest of an oversized upload is not read: the connection closes after the answer.
       if (upload.truncated) reply.header("connection", "close");
-      return reply.status(201).send(await uploadMedia(messaging, ctx, upload));
+      return uploadMedia(messaging, ctx, upload);
     });
 
-    app.get("/media/:id", { schema: { params: idParams } }, async (req, reply) =>
-      sendFile(reply, await openMedia(messaging, ctxOf(req), req.params.id)),
-    );
+    serve(app, endpoints.messaging.file, async ({ params, ctx, reply }) => sendFile(reply, await openMedia(messaging, ctx, params.id)));
   };
 }
 
@@ -103,9 +91,9 @@ export function mediaRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginA
  */
 export function publicMediaRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/media/:id", { config: { public: true }, schema: { params: idParams, querystring: mediaLinkQuery } }, async (req, reply) => {
+    serve(app, endpoints.messaging.signedFile, async ({ params, query, req, reply }) => {
       await deps.limiter.hit(`media-link:${req.ip}`, LINK_LIMIT);
-      return sendFile(reply, await openSignedMedia(messaging, req.params.id, req.query.exp, req.query.sig));
+      return sendFile(reply, await openSignedMedia(messaging, params.id, query.exp, query.sig));
     });
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParams, okResponse } from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../../platform/auth/guard.ts";
+import { serve } from "../../platform/http/serve.ts";
 import * as svc from "./service.ts";
 
 /**
@@ -12,8 +12,8 @@ import * as svc from "./service.ts";
 export function scheduledMessageDevRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
-    app.post("/dev/scheduled-messages/:id/run-now", { schema: { params: idParams, response: { 200: okResponse } } }, async (req) => {
-      await svc.runScheduledNow(db, ctxOf(req), req.params.id);
+    serve(app, endpoints.dev.runScheduledNow, async ({ params, ctx }) => {
+      await svc.runScheduledNow(db, ctx, params.id);
       return { ok: true as const };
     });
   };

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { maintenanceStatus, updateMaintenanceStatusRequest } from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
+import { serve } from "../../platform/http/serve.ts";
 import * as svc from "./service.ts";
 
 export function statusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/status", { config: { public: true }, schema: { response: { 200: maintenanceStatus } } }, () => svc.getStatus(deps.db.app));
-    app.put(
-      "/status",
-      { config: { role: "devops" }, schema: { body: updateMaintenanceStatusRequest, response: { 200: maintenanceStatus } } },
-      (req) => svc.setStatus(deps.db.app, req.body),
-    );
+    serve(app, endpoints.status.get, () => svc.getStatus(deps.db.app));
+    serve(app, endpoints.status.update, ({ body }) => svc.setStatus(deps.db.app, body));
   };
 }

@@ -1,28 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  communicationTemplate,
-  createTemplateRequest,
-  createTextBlockRequest,
-  dynamicFieldToken,
-  hasOwnTextBlocks,
-  idParams,
-  okResponse,
-  pinRequest,
-  signatureSettings,
-  templatesQuery,
-  textBlock,
-  textBlockList,
-  textBlockParams,
-  textBlocksQuery,
-  tokensQuery,
-  updateSignatureRequest,
-  updateTemplateRequest,
-  updateTextBlockRequest,
-  updateUserSignatureRequest,
-} from "@relais/shared";
+import { endpoints, hasOwnTextBlocks } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../../platform/auth/guard.ts";
+import { serve } from "../../platform/http/serve.ts";
 import type { Messaging } from "../messaging/service.ts";
 import * as svc from "./service.ts";
 import * as signatures from "./signature-service.ts";
@@ -38,68 +17,34 @@ export function textBlockRoutes(deps: AppDeps, messaging: Messaging): FastifyPlu
   const db = deps.db.app;
   return async (app) => {
     const blocks = "/organizations/:id/text-blocks";
-    app.get(blocks, { schema: { params: idParams, querystring: textBlocksQuery, response: { 200: textBlockList } } }, (req) =>
-      svc.listTextBlocks(messaging, ctxOf(req), req.params.id, req.query.locale),
+    serve(app, endpoints.textBlocks.list, ({ params, query, ctx }) => svc.listTextBlocks(messaging, ctx, params.id, query.locale));
+    serve(app, endpoints.textBlocks.hasOwn, ({ params, ctx }) => svc.hasOwnTextBlocks(messaging, ctx, params.id));
+    serve(app, endpoints.textBlocks.create, ({ params, body, ctx }) => svc.createTextBlock(messaging, ctx, params.id, body));
+    serve(app, endpoints.textBlocks.update, ({ params, body, ctx }) =>
+      svc.updateTextBlock(messaging, ctx, params.id, params.blockId, body),
     );
-    app.get(`${blocks}/has-own`, { schema: { params: idParams, response: { 200: hasOwnTextBlocks } } }, (req) =>
-      svc.hasOwnTextBlocks(messaging, ctxOf(req), req.params.id),
+    serve(app, endpoints.textBlocks.pin, ({ params, body, ctx }) =>
+      svc.pinTextBlock(messaging, ctx, params.id, params.blockId, body.pinned),
     );
-    app.post(blocks, { schema: { params: idParams, body: createTextBlockRequest, response: { 201: textBlock } } }, async (req, reply) =>
-      reply.status(201).send(await svc.createTextBlock(messaging, ctxOf(req), req.params.id, req.body)),
-    );
-    app.put(
-      `${blocks}/:blockId`,
-      { schema: { params: textBlockParams, body: updateTextBlockRequest, response: { 200: textBlock } } },
-      (req) => svc.updateTextBlock(messaging, ctxOf(req), req.params.id, req.params.blockId, req.body),
-    );
-    app.put(`${blocks}/:blockId/pin`, { schema: { params: textBlockParams, body: pinRequest, response: { 200: textBlock } } }, (req) =>
-      svc.pinTextBlock(messaging, ctxOf(req), req.params.id, req.params.blockId, req.body.pinned),
-    );
-    app.delete(`${blocks}/:blockId`, { schema: { params: textBlockParams, response: { 200: okResponse } } }, async (req) => {
-      await svc.deleteTextBlock(messaging, ctxOf(req), req.params.id, req.params.blockId);
+    serve(app, endpoints.textBlocks.remove, async ({ params, ctx }) => {
+      await svc.deleteTextBlock(messaging, ctx, params.id, params.blockId);
       return ok;
     });
 
-    app.get(
-      "/communication-templates",
-      { schema: { querystring: templatesQuery, response: { 200: z.array(communicationTemplate) } } },
-      (req) => templates.listTemplates(db, ctxOf(req), req.query),
-    );
-    app.get(
-      "/communication-templates/tokens",
-      { schema: { querystring: tokensQuery, response: { 200: z.array(dynamicFieldToken) } } },
-      (req) => templates.listTokens(db, ctxOf(req), req.query.sector),
-    );
-    app.get("/communication-templates/:id", { schema: { params: idParams, response: { 200: communicationTemplate } } }, (req) =>
-      templates.getTemplate(db, ctxOf(req), req.params.id),
-    );
-    app.post(
-      "/communication-templates",
-      { schema: { body: createTemplateRequest, response: { 201: communicationTemplate } } },
-      async (req, reply) => reply.status(201).send(await templates.createTemplate(db, ctxOf(req), req.body)),
-    );
-    app.put(
-      "/communication-templates/:id",
-      { schema: { params: idParams, body: updateTemplateRequest, response: { 200: communicationTemplate } } },
-      (req) => templates.updateTemplate(db, ctxOf(req), req.params.id, req.body),
-    );
-    app.delete("/communication-templates/:id", { schema: { params: idParams, response: { 200: okResponse } } }, async (req) => {
-      await templates.deleteTemplate(db, ctxOf(req), req.params.id);
+    serve(app, endpoints.textBlocks.templates, ({ query, ctx }) => templates.listTemplates(db, ctx, query));
+    serve(app, endpoints.textBlocks.tokens, ({ query, ctx }) => templates.listTokens(db, ctx, query.sector));
+    serve(app, endpoints.textBlocks.template, ({ params, ctx }) => templates.getTemplate(db, ctx, params.id));
+    serve(app, endpoints.textBlocks.createTemplate, ({ body, ctx }) => templates.createTemplate(db, ctx, body));
+    serve(app, endpoints.textBlocks.updateTemplate, ({ params, body, ctx }) => templates.updateTemplate(db, ctx, params.id, body));
+    serve(app, endpoints.textBlocks.removeTemplate, async ({ params, ctx }) => {
+      await templates.deleteTemplate(db, ctx, params.id);
       return ok;
     });
 
-    app.get("/organizations/:id/signature", { schema: { params: idParams, response: { 200: signatureSettings } } }, (req) =>
-      signatures.getSignature(db, ctxOf(req), req.params.id),
-    );
-    app.put(
-      "/organizations/:id/signature",
-      { config: { role: "admin" }, schema: { params: idParams, body: updateSignatureRequest, response: { 200: signatureSettings } } },
-      (req) => signatures.updateSignature(db, ctxOf(req), req.params.id, req.body),
-    );
-    app.put(
-      "/organizations/:id/signature/user",
-      { schema: { params: idParams, body: updateUserSignatureRequest, response: { 200: signatureSettings } } },
-      (req) => signatures.updateUserSignature(db, ctxOf(req), req.params.id, req.body.text),
+    serve(app, endpoints.textBlocks.signature, ({ params, ctx }) => signatures.getSignature(db, ctx, params.id));
+    serve(app, endpoints.textBlocks.updateSignature, ({ params, body, ctx }) => signatures.updateSignature(db, ctx, params.id, body));
+    serve(app, endpoints.textBlocks.updateUserSignature, ({ params, body, ctx }) =>
+      signatures.updateUserSignature(db, ctx, params.id, body.text),
     );
   };
 }

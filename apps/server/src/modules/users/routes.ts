@@ -1,26 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { createUserRequest, idParams, okResponse, updateUserRequest, userSummary } from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../../platform/auth/guard.ts";
+import { serve } from "../../platform/http/serve.ts";
 import * as svc from "./service.ts";
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
-    app.get("/users", { schema: { response: { 200: z.array(userSummary) } } }, (req) => svc.listUsers(db, ctxOf(req)));
-    app.post(
-      "/users",
-      { config: { role: "admin" }, schema: { body: createUserRequest, response: { 201: userSummary } } },
-      async (req, reply) => reply.status(201).send(await svc.createUser(db, ctxOf(req), req.body)),
-    );
-    app.put(
-      "/users/:id",
-      { config: { role: "admin" }, schema: { params: idParams, body: updateUserRequest, response: { 200: userSummary } } },
-      (req) => svc.updateUser(db, ctxOf(req), req.params.id, req.body),
-    );
-    app.delete("/users/:id", { config: { role: "admin" }, schema: { params: idParams, response: { 200: okResponse } } }, async (req) => {
-      await svc.deleteUser(db, ctxOf(req), req.params.id);
+    serve(app, endpoints.users.list, ({ ctx }) => svc.listUsers(db, ctx));
+    serve(app, endpoints.users.create, ({ body, ctx }) => svc.createUser(db, ctx, body));
+    serve(app, endpoints.users.update, ({ params, body, ctx }) => svc.updateUser(db, ctx, params.id, body));
+    serve(app, endpoints.users.remove, async ({ params, ctx }) => {
+      await svc.deleteUser(db, ctx, params.id);
       return { ok: true as const };
     });
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { roleCountsAs, type Role } from "@relais/shared";
+import { roleCountsAs, TIER_RULES, type Role, type TierPermissions, type TierRule } from "@relais/shared";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { Ctx } from "./ctx.ts";
@@ -12,6 +12,8 @@ declare module "fastify" {
     public?: boolean;
     /** The least role the caller must count as (roleCountsAs). */
     role?: Role;
+    /** A tier rule the caller's organisation must pass (spec part 1 §6). */
+    tier?: TierRule;
   }
   interface FastifyRequest {
     ctx: Ctx | null;
@@ -22,7 +24,7 @@ declare module "fastify" {
  * Every /api route requires a session unless its config says `public: true`: a route that
  * forgets to say anything is closed, not open.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner): void {
+export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner, tierOf: (ctx: Ctx) => Promise<TierPermissions>): void {
   app.decorateRequest("ctx", null);
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
@@ -34,6 +36,9 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSig
     request.ctx = await resolveCtx(db, signer, bearer, request.ip);
     if (config.role && !roleCountsAs(request.ctx.role, config.role)) {
       throw new AppError("error.forbidden", 403);
+    }
+    if (config.tier && !TIER_RULES[config.tier](await tierOf(request.ctx))) {
+      throw new AppError("error.tier-forbidden", 403);
     }
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { eventsPage, eventsQuery } from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
-import { ctxOf } from "../auth/guard.ts";
+import { serve } from "../http/serve.ts";
 import { readEventsPage } from "./event-log.ts";
 import { viewerOf } from "./visibility.ts";
 
@@ -12,10 +12,8 @@ import { viewerOf } from "./visibility.ts";
  */
 export function eventsRoute(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const url of ["/events", "/messaging/v1/polling"]) {
-      app.get(url, { schema: { querystring: eventsQuery, response: { 200: eventsPage } } }, (req) =>
-        readEventsPage(deps.db.app, viewerOf(ctxOf(req)), req.query),
-      );
+    for (const feed of [endpoints.realtime.events, endpoints.realtime.polling]) {
+      serve(app, feed, ({ ctx, query }) => readEventsPage(deps.db.app, viewerOf(ctx), query));
     }
   };
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { RawData } from "ws";
-import { REALTIME_CLOSE, realtimeAuthMessage, type RealtimeAuthMessage } from "@relais/shared";
+import { REALTIME_CLOSE, endpoints, realtimeAuthMessage, type RealtimeAuthMessage } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { AppError } from "../errors.ts";
+import { serveWebsocket } from "../http/serve.ts";
 import { resolveCtx } from "../auth/sessions.ts";
 import type { Hub } from "./hub.ts";
 
@@ -38,7 +39,7 @@ function closeCodeFor(err: unknown): number | null {
  */
 export function realtimeSocketRoute(deps: AppDeps, hub: Hub, authTimeoutMs: number): FastifyPluginAsync {
   return async (app) => {
-    app.get("/realtime", { websocket: true, config: { public: true } }, (socket, req) => {
+    serveWebsocket(app, endpoints.realtime.socket, (socket, req) => {
       const refuse = (code: number, reason: string) => socket.close(code, reason);
       const timer = setTimeout(() => refuse(REALTIME_CLOSE.unauthorized, "auth expected"), authTimeoutMs);
       socket.on("close", () => clearTimeout(timer));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { automaticTexts, type UpdateAutomaticTextsRequest } from "@relais/shared";
+import { endpoints, type UpdateAutomaticTextsRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 /** Query key of one team's automatic texts (kept apart from the `teams` prefix: a team change does not touch them). */
@@ -9,7 +9,7 @@ const automaticTextsKey = (teamId: string) => ["automatic-texts", teamId] as con
 export function useAutomaticTexts(teamId: string) {
   return useQuery({
     queryKey: automaticTextsKey(teamId),
-    queryFn: ({ signal }) => api.get(`teams/${teamId}/automatic-texts`, { schema: automaticTexts, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.automaticTexts.get, { params: { id: teamId } }, { signal }),
   });
 }
 
@@ -17,7 +17,7 @@ export function useAutomaticTexts(teamId: string) {
 export function useUpdateAutomaticTexts(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAutomaticTextsRequest) => api.put(`teams/${teamId}/automatic-texts`, { body, schema: automaticTexts }),
+    mutationFn: (body: UpdateAutomaticTextsRequest) => api.call(endpoints.automaticTexts.update, { params: { id: teamId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(automaticTextsKey(teamId), saved);
     },

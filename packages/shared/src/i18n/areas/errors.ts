@@ -8,6 +8,10 @@ export const errors = defineMessages({
   "error.unknown": ["Une erreur est survenue.", "An error occurred."],
   "error.not-found": ["Élément introuvable.", "Item not found."],
   "error.forbidden": ["Vous n'avez pas l'autorisation d'effectuer cette action.", "You are not allowed to do this."],
+  "error.tier-forbidden": [
+    "Votre forfait ne comprend pas cette fonction. Passez à un forfait supérieur pour l'utiliser.",
+    "Your plan does not include this feature. Upgrade your plan to use it.",
+  ],
   "error.unauthorized": ["Veuillez vous connecter.", "Please sign in."],
   "error.validation": ["Certains champs sont invalides.", "Some fields are invalid."],
   "error.bad-request": ["Requête invalide.", "Invalid request."],

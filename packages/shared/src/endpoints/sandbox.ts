@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { sandboxInboundRequest, sandboxInboundResponse, sandboxOutboxEntry, sandboxOutboxQuery } from "../contracts/messaging.ts";
+import {
+  sandboxConversation,
+  sandboxConversationQuery,
+  sandboxNumbers,
+  sandboxPhoneMediaParams,
+  sandboxSettings,
+} from "../contracts/sandbox.ts";
+import { endpoint } from "./endpoint.ts";
+
+export const sandboxEndpoints = {
+  inbound: endpoint({
+    method: "POST",
+    path: "/sandbox/inbound",
+    summary: "A text as if the phone `from` sent it to the clinic number `to`; 404 when no team owns `to`",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    body: sandboxInboundRequest,
+    response: sandboxInboundResponse,
+    status: 201,
+    availability: "sandbox",
+  }),
+  outbox: endpoint({
+    method: "GET",
+    path: "/sandbox/outbox",
+    summary: "What the sandbox network delivered to that phone",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    query: sandboxOutboxQuery,
+    response: z.array(sandboxOutboxEntry),
+    availability: "sandbox",
+  }),
+  settings: endpoint({
+    method: "GET",
+    path: "/sandbox/settings",
+    summary: "The simulated network now; 404 without the sandbox: the simulator says it is unavailable",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    response: sandboxSettings,
+    availability: "sandbox",
+  }),
+  updateSettings: endpoint({
+    method: "PUT",
+    path: "/sandbox/settings",
+    summary: "Delay 0–60 000 ms between two statuses, failure rate 0–1; for the texts sent next, in memory",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    body: sandboxSettings,
+    response: sandboxSettings,
+    availability: "sandbox",
+  }),
+  numbers: endpoint({
+    method: "GET",
+    path: "/sandbox/numbers",
+    summary: "Every organisation's team numbers with organisation name and team label; crosses tenants by design",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    response: sandboxNumbers,
+    availability: "sandbox",
+  }),
+  conversation: endpoint({
+    method: "GET",
+    path: "/sandbox/conversation",
+    summary: "What `phone` sent to `with` and received from it, oldest first, with statuses",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    query: sandboxConversationQuery,
+    response: sandboxConversation,
+    availability: "sandbox",
+  }),
+  phoneMedia: endpoint({
+    method: "GET",
+    path: "/sandbox/phone-media/:id",
+    summary: "The bytes of a file a simulated phone sent (in memory; sniffed type, `nosniff`); 404 when unknown",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    params: sandboxPhoneMediaParams,
+    answer: "file",
+    availability: "sandbox",
+  }),
+};

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { idParams, okResponse } from "../contracts/common.ts";
+import {
+  addMemberRequest,
+  createTeamRequest,
+  memberParams,
+  team,
+  teamDetail,
+  updateMemberRequest,
+  updateTeamRequest,
+} from "../contracts/teams.ts";
+import { endpoint } from "./endpoint.ts";
+
+export const teamsEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/user-groups",
+    summary: "Every team of the organisation",
+    access: {},
+    response: z.array(team),
+  }),
+  mine: endpoint({
+    method: "GET",
+    path: "/user-groups/belongs",
+    summary: "The caller's teams",
+    access: {},
+    response: z.array(team),
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/user-groups/:id",
+    summary: "One team with its members",
+    access: {},
+    params: idParams,
+    response: teamDetail,
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/user-groups",
+    summary: "Creates a team",
+    access: { role: "admin" },
+    body: createTeamRequest,
+    response: teamDetail,
+    status: 201,
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/user-groups/:id",
+    summary: "Changes a team",
+    access: {},
+    who: "administrator or team admin",
+    params: idParams,
+    body: updateTeamRequest,
+    response: teamDetail,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/user-groups/:id",
+    summary: "Deletes a team",
+    access: { role: "admin" },
+    params: idParams,
+    response: okResponse,
+  }),
+  addMember: endpoint({
+    method: "POST",
+    path: "/user-groups/:id/members",
+    summary: "Adds a member to a team",
+    access: {},
+    who: "team admin",
+    params: idParams,
+    body: addMemberRequest,
+    response: teamDetail,
+  }),
+  updateMember: endpoint({
+    method: "PUT",
+    path: "/user-groups/:id/members/:userId",
+    summary: "Changes a member's team role",
+    access: {},
+    who: "team admin",
+    params: memberParams,
+    body: updateMemberRequest,
+    response: teamDetail,
+  }),
+  removeMember: endpoint({
+    method: "DELETE",
+    path: "/user-groups/:id/members/:userId",
+    summary: "Takes a member out of a team",
+    access: {},
+    who: "team admin",
+    params: memberParams,
+    response: teamDetail,
+  }),
+};
