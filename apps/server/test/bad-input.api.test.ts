@@ -125,7 +125,7 @@ const MAINTENANCE = {
 };
 
 const SAMPLES: Record<string, Sample> = {
-  "health.health": {},
+  "health.check": {},
   "status.get": {},
   "status.update": { as: "devops", body: () => MAINTENANCE },
   "auth.login": { body: () => ({ username: "personne@test.relais", password: "Nope!2026x" }) },
@@ -261,7 +261,7 @@ const SAMPLES: Record<string, Sample> = {
     params: (c) => ({ id: c.org.users.user.id }),
     body: () => ({ slots: [{ day: 1, start: "09:00", end: "12:00" }] }),
   },
-  "agenda.agenda": { query: { from: "2027-03-01", to: "2027-03-07", teamId: "4a0e6c55-5b3a-4f1e-9d2c-7e8f9a0b1c2d" } },
+  "agenda.view": { query: { from: "2027-03-01", to: "2027-03-07", teamId: "4a0e6c55-5b3a-4f1e-9d2c-7e8f9a0b1c2d" } },
   "agenda.book": {
     body: (c) => ({
       memberId: c.org.users.admin.id,

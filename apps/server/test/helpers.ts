@@ -14,7 +14,7 @@ import { createDatabase, withTenant, type Database } from "../src/db/database.ts
 import { appUrlFor } from "../src/db/app-login.ts";
 import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { hashPassword } from "../src/platform/auth/passwords.ts";
-import { createTokenSigner } from "../src/platform/auth/tokens.ts";
+import { createTokenSigner, type TokenSigner } from "../src/platform/auth/tokens.ts";
 import { createMailer, type OutgoingMail } from "../src/platform/mail.ts";
 import { createRateLimiter } from "../src/platform/rate-limit.ts";
 import { createLocalFileStore, type FileStore } from "../src/platform/storage/file-store.ts";
@@ -73,6 +73,8 @@ export type TestApp = {
   filesDir: string;
   /** The signer of the app's public media links. */
   mediaLinks: LinkSigner;
+  /** The signer of the app's access tokens, for a test that mounts the guard on an app of its own. */
+  signer: TokenSigner;
   tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
   addUser: (orgId: string, role: Role, teams: { id: string; teamRole: TeamRole }[]) => Promise<TestUser>;
   login: (email: string, password?: string, headers?: Record<string, string>) => Promise<Session>;
@@ -108,11 +110,12 @@ export async function createTestApp(
   const filesDir = mkdtempSync(path.join(os.tmpdir(), "relais-test-files-"));
   const files = createLocalFileStore(filesDir);
   const mediaLinks = createLinkSigner(randomBytes(32).toString("hex"), "media", MEDIA_LINK_TTL_SECONDS);
+  const signer = createTokenSigner(randomBytes(32).toString("hex"));
   const app = await buildApp(
     {
       config,
       db,
-      signer: createTokenSigner(randomBytes(32).toString("hex")),
+      signer,
       limiter: createRateLimiter(db.app),
       mailer: { send: async (m) => void mails.push(m), list: devMailer.list },
       carrier: opts.carrier ?? carrier,
@@ -192,6 +195,7 @@ export async function createTestApp(
     files,
     filesDir,
     mediaLinks,
+    signer,
     tenant,
     addUser,
     login,

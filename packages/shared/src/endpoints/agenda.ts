@@ -30,7 +30,7 @@ export const agendaEndpoints = {
     body: availabilitiesRequest,
     response: memberAvailabilities,
   }),
-  agenda: endpoint({
+  view: endpoint({
     method: "GET",
     path: "/agenda",
     summary: "Members' weeks and booked appointments, at most 31 days",

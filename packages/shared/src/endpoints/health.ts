@@ -2,7 +2,7 @@ import { healthResponse } from "../contracts/status.ts";
 import { endpoint } from "./endpoint.ts";
 
 export const healthEndpoints = {
-  health: endpoint({
+  check: endpoint({
     method: "GET",
     path: "/health",
     summary: "For load balancers and operators: {status, database, version}; 503 when the database does not answer",

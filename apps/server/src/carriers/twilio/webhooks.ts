@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { endpoints, twilioInboundForm, twilioStatusForm } from "@relais/shared";
+import { endpoints, type twilioInboundForm, type twilioStatusForm } from "@relais/shared";
 import { serve } from "../../platform/http/serve.ts";
 import type { Carrier, InboundMedia } from "../carrier.ts";
 import { AppError } from "../../platform/errors.ts";

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { agenda, endpoints } from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
 import * as svc from "./service.ts";
@@ -10,7 +10,7 @@ export function agendaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.agenda.availabilities, ({ params, ctx }) => svc.getAvailabilities(db, ctx, params.id));
     serve(app, endpoints.agenda.updateAvailabilities, ({ params, body, ctx }) => svc.replaceAvailabilities(db, ctx, params.id, body));
-    serve(app, endpoints.agenda.agenda, ({ query, ctx }) => svc.getAgenda(db, ctx, query));
+    serve(app, endpoints.agenda.view, ({ query, ctx }) => svc.getAgenda(db, ctx, query));
     serve(app, endpoints.agenda.book, ({ body, ctx }) => svc.createAppointment(db, ctx, body));
     serve(app, endpoints.agenda.move, ({ params, body, ctx }) => svc.moveAppointment(db, ctx, params.id, body));
     serve(app, endpoints.agenda.cancel, ({ params, ctx }) => svc.cancelAppointment(db, ctx, params.id));

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
-import { CONTACT_IMPORT_MAX_BYTES, contactImport, endpoints } from "@relais/shared";
+import { CONTACT_IMPORT_MAX_BYTES, endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
 import { AppError, badRequest } from "../../platform/errors.ts";

@@ -7,7 +7,7 @@ import { serve } from "../../platform/http/serve.ts";
 /** GET health: for load balancers and operators; 503 when the database does not answer. */
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    serve(app, endpoints.health.health, async ({ reply }) => {
+    serve(app, endpoints.health.check, async ({ reply }) => {
       const database = await sql`select 1`
         .execute(deps.db.app)
         .then(() => true)

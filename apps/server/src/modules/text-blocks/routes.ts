@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { endpoints, hasOwnTextBlocks } from "@relais/shared";
+import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
 import type { Messaging } from "../messaging/service.ts";
@@ -16,7 +16,6 @@ const ok = { ok: true as const };
 export function textBlockRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
-    const blocks = "/organizations/:id/text-blocks";
     serve(app, endpoints.textBlocks.list, ({ params, query, ctx }) => svc.listTextBlocks(messaging, ctx, params.id, query.locale));
     serve(app, endpoints.textBlocks.hasOwn, ({ params, ctx }) => svc.hasOwnTextBlocks(messaging, ctx, params.id));
     serve(app, endpoints.textBlocks.create, ({ params, body, ctx }) => svc.createTextBlock(messaging, ctx, params.id, body));

@@ -92,7 +92,7 @@ export function serve<E extends EndpointDef>(
         req,
         reply,
       };
-      const answer = await handler(served);
+      const answer: unknown = await Promise.resolve(handler(served));
       if (def.response && def.status && answer !== reply) reply.status(def.status);
       return answer;
     },
@@ -101,7 +101,15 @@ export function serve<E extends EndpointDef>(
 
 /** Serves the WebSocket entry (`answer: "websocket"`): Fastify's websocket route with the entry's path and access. */
 export function serveWebsocket(app: FastifyInstance, def: EndpointDef, handler: WebsocketHandler): void {
-  app.route({ ...routeOptions(def, ""), websocket: true, handler: () => undefined, wsHandler: handler });
+  const options = routeOptions(def, "");
+  app.route({
+    ...options,
+    // A WebSocket is not HTTP: the OpenAPI document leaves it out, as @fastify/websocket does.
+    schema: { ...options.schema, hide: true },
+    // A plain GET, without the upgrade, finds nothing here.
+    handler: (_req, reply) => reply.callNotFound(),
+    wsHandler: handler,
+  });
 }
 
 /** The route of Fastify a registry entry becomes, as the OpenAPI document and the route list spell it. */
