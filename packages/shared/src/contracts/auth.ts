@@ -46,12 +46,34 @@ export const loginRequest = z
   .strict();
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/**
+ * What the signed-in person may do across the organisation, decided by the server (roles, plan):
+ * the web shows or hides its entries from these and never recomputes a role rule (Outline's
+ * `presentPolicies`). Abilities on one record travel with that record (`abilities` of a contact…).
+ */
+export const sessionAbilities = z.object({
+  /** Change the organisation's settings, survey, signature, automatic texts. */
+  manageOrganization: z.boolean(),
+  /** Create a team: an administrator, on a plan that allows more than one team. */
+  createTeam: z.boolean(),
+  /** Create, change and delete colleagues. */
+  manageUsers: z.boolean(),
+  /** Import contacts from a file. */
+  importContacts: z.boolean(),
+  /** Write SMS templates of their own (marketing). */
+  writeTemplates: z.boolean(),
+  /** The maintenance screen (devops). */
+  maintenance: z.boolean(),
+});
+export type SessionAbilities = z.infer<typeof sessionAbilities>;
+
 export const loginResponse = z.object({
   jwt: z.string(),
   expires: z.number(),
   user: profile,
   userGroup: team.nullable(),
   organization,
+  abilities: sessionAbilities,
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 

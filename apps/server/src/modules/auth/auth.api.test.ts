@@ -26,6 +26,14 @@ describe("POST auth/login", () => {
     expect(body.user).toMatchObject({ id: org.users.user.id, role: "user", clinic: org.orgId, status: "offline" });
     expect(body.userGroup).toMatchObject({ id: org.teams.main, isMember: true });
     expect(body.organization.id).toBe(org.orgId);
+    expect(body.abilities).toEqual({
+      manageOrganization: false,
+      createTeam: false,
+      manageUsers: false,
+      importContacts: false,
+      writeTemplates: false,
+      maintenance: false,
+    });
     const cookie = res.cookies.find((c) => c.name === "relais_rt");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth" });
   });
@@ -373,5 +381,17 @@ describe("password forgot and reset", () => {
       payload: { token, password: "Reprise!2027", confirmation: "Reprise!2027" },
     });
     expect(res.json().error.code).toBe("error.password-reset-invalid");
+  });
+});
+
+describe("the session's abilities", () => {
+  it("are decided by the server from the role and the plan: a single-team plan offers no team creation", async () => {
+    const single = await t.tenant({ tierId: 1 });
+    const admin = await t.login(single.users.admin.email);
+    const res = await t.request({ method: "GET", url: "/api/auth/profile", token: admin.jwt });
+    expect(res.json().abilities).toMatchObject({ manageOrganization: true, manageUsers: true, createTeam: false });
+    const multi = await t.login(org.users.admin.email);
+    const again = await t.request({ method: "GET", url: "/api/auth/profile", token: multi.jwt });
+    expect(again.json().abilities).toMatchObject({ manageOrganization: true, createTeam: true });
   });
 });

@@ -1,5 +1,14 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
-import { isAdministrator, isOpenAt, type Organization, type Role } from "@relais/shared";
+import {
+  allowsMultipleTeams,
+  isAdministrator,
+  isOpenAt,
+  roleCountsAs,
+  type Organization,
+  type Role,
+  type SessionAbilities,
+  type TierPermissions,
+} from "@relais/shared";
 
 /** Is `ip` inside one of the office's networks (CIDR or single addresses)? */
 export function ipInNetworks(ip: string, networks: readonly string[]): boolean {
@@ -34,4 +43,20 @@ export function loginBlock(
   }
   if (disallowUserLoginOutsideOffice && !ipInNetworks(ip, org.officeNetworks)) return "error.login-outside-office";
   return null;
+}
+
+/**
+ * What a person of role `role` may do across an organisation on plan `tier` (SessionAbilities):
+ * the one place the web's menus and buttons are decided. Each service still checks its own rule.
+ */
+export function sessionAbilitiesOf(role: Role, tier: TierPermissions): SessionAbilities {
+  const admin = isAdministrator(role);
+  return {
+    manageOrganization: admin,
+    createTeam: admin && allowsMultipleTeams(tier),
+    manageUsers: admin,
+    importContacts: admin,
+    writeTemplates: roleCountsAs(role, "marketing"),
+    maintenance: roleCountsAs(role, "devops"),
+  };
 }

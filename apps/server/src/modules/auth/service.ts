@@ -9,20 +9,24 @@ import { recordAudit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { translate } from "../../platform/i18n.ts";
 import { LIMITS } from "../../platform/rate-limit.ts";
-import { loadOrganization } from "../organizations/service.ts";
+import { loadOrganization, tierPermissions } from "../organizations/service.ts";
 import { findTeamFor, teamsOfUser } from "../teams/service.ts";
 import { loadCredentials, loadProfile, resetPassword as storeResetPassword } from "../users/service.ts";
-import { loginBlock } from "./policy.ts";
+import { loginBlock, sessionAbilitiesOf } from "./policy.ts";
 import * as repo from "./repo.ts";
 
 const invalidCredentials = () => new AppError("error.invalid-credentials", 401);
 
 /** The session as the web keeps it: profile, current team, organisation. */
 async function sessionView(tx: Tx, ctx: Ctx): Promise<SessionResponse> {
-  const [user, organization] = await Promise.all([loadProfile(tx, ctx.orgId, ctx.userId), loadOrganization(tx, ctx.orgId)]);
+  const [user, organization, tier] = await Promise.all([
+    loadProfile(tx, ctx.orgId, ctx.userId),
+    loadOrganization(tx, ctx.orgId),
+    tierPermissions(tx, ctx.orgId),
+  ]);
   let userGroup: Team | null = ctx.currentTeamId ? await findTeamFor(tx, ctx, ctx.currentTeamId) : null;
   if (!userGroup) userGroup = (await teamsOfUser(tx, ctx))[0] ?? null;
-  return { user, userGroup, organization };
+  return { user, userGroup, organization, abilities: sessionAbilitiesOf(user.role, tier) };
 }
 
 /**
