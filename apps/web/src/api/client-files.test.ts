@@ -1,17 +1,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { endpoints } from "@relais/shared";
 import { ApiClient } from "./client.ts";
 import { ApiError } from "./errors.ts";
 
 /** Uploads (FormData) and downloads (blob) through the one client. */
 
-type Seen = { headers: Headers; body: unknown; method: string };
+type Seen = { url: string; headers: Headers; body: unknown; method: string };
 
 function serve(answer: (seen: Seen, index: number) => Response) {
   const seen: Seen[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
-      const call = { headers: new Headers(init?.headers), body: init?.body, method: init?.method ?? "GET" };
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      const call = { url, headers: new Headers(init?.headers), body: init?.body, method: init?.method ?? "GET" };
       seen.push(call);
       return answer(call, seen.length - 1);
     }),
@@ -31,10 +33,14 @@ describe("files through the API client", () => {
   });
 
   it("sends a FormData as is, without a JSON content type, with the token", async () => {
-    const seen = serve(() => new Response(JSON.stringify({ id: "x" }), { status: 201, headers: { "Content-Type": "application/json" } }));
+    const id = "6f1c2b9e-8a1d-4c3e-9f5a-2b7d4e6a8c01";
+    const ref = { id, contentType: "image/png", size: 3, filename: "a.png", url: `/api/messaging/v1/media/${id}` };
+    const seen = serve(() => new Response(JSON.stringify(ref), { status: 201, headers: { "Content-Type": "application/json" } }));
     const form = new FormData();
     form.append("file", new Blob(["abc"], { type: "image/png" }), "a.png");
-    expect(await client().post("messaging/v1/media", { body: form })).toEqual({ id: "x" });
+    expect(await client().call(endpoints.messaging.upload, { body: form })).toEqual(ref);
+    expect(seen[0]?.method).toBe("POST");
+    expect(seen[0]?.url).toBe("/api/messaging/v1/media");
     expect(seen[0]?.body).toBe(form);
     expect(seen[0]?.headers.get("Content-Type")).toBeNull();
     expect(seen[0]?.headers.get("Authorization")).toBe("Bearer jeton");
@@ -50,11 +56,21 @@ describe("files through the API client", () => {
           }),
     );
     const c = client();
-    const blob = await c.getBlob("messaging/v1/media/1");
+    const blob = await c.call(endpoints.messaging.file, { params: { id: "1" } });
+    expect(blob).toBeInstanceOf(Blob);
     expect(blob.type).toBe("image/png");
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([137, 80, 78, 71]);
-    const failure = await c.getBlob("messaging/v1/media/2").catch((e: unknown) => e);
+    const failure = await c.call(endpoints.messaging.file, { params: { id: "2" } }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 404, code: "error.not-found" });
+  });
+
+  it("asks for any type on a file entry and fills its path", async () => {
+    const seen = serve(() => new Response("a;b\n", { status: 200, headers: { "Content-Type": "text/csv" } }));
+    const report = await client().call(endpoints.contactImport.report, { params: { id: "run 1" } });
+    expect(await report.text()).toBe("a;b\n");
+    expect(seen[0]?.method).toBe("GET");
+    expect(seen[0]?.url).toBe("/api/patients/import/run%201/report.csv");
+    expect(seen[0]?.headers.get("Accept")).toBe("*/*");
   });
 });

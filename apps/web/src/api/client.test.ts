@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { refreshResponse } from "@relais/shared";
+import { z } from "zod";
+import { endpoint, endpoints } from "@relais/shared";
 import { ApiClient, type ClientEvent, type LockManagerLike } from "./client.ts";
 import { ApiError } from "./errors.ts";
 
-type Call = { url: string; method: string; authorization: string | null };
+type Call = { url: string; method: string; authorization: string | null; contentType: string | null; body: unknown };
+
+/** Test entries: a GET answering the path it was called on, so replays can be told apart. */
+const echo = (path: string) => endpoint({ method: "GET", path, summary: "test", access: {}, response: z.object({ path: z.string() }) });
+const usersEcho = echo("/users");
+const teamsEcho = echo("/user-groups");
+const profileEcho = echo("/auth/profile");
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -20,6 +27,8 @@ function fakeServer(handle: (call: Call, index: number) => Response | Promise<Re
       url: input instanceof Request ? input.url : input.toString(),
       method: init?.method ?? "GET",
       authorization: headers.get("Authorization"),
+      contentType: headers.get("Content-Type"),
+      body: init?.body,
     };
     calls.push(call);
     return handle(call, calls.length - 1);
@@ -73,7 +82,7 @@ describe("ApiClient", () => {
       client.setToken({ jwt: "old-token", expires: futureExpiry });
       const events = recordEvents(client);
 
-      const pending = Promise.all([client.get("users"), client.get("user-groups"), client.get("auth/profile")]);
+      const pending = Promise.all([client.call(usersEcho), client.call(teamsEcho), client.call(profileEcho)]);
       // Let the three first answers (401) arrive before the refresh completes.
       await vi.waitFor(() => {
         expect(refreshCount).toBe(1);
@@ -104,7 +113,7 @@ describe("ApiClient", () => {
       };
       const client = new ApiClient({ baseUrl: "/api", locks: () => locks });
       client.setToken({ jwt: "old-token", expires: futureExpiry });
-      const pending = Promise.all([client.get("a"), client.get("b")]);
+      const pending = Promise.all([client.call(echo("/a")), client.call(echo("/b"))]);
       await vi.waitFor(() => {
         expect(refreshCount).toBe(1);
       });
@@ -117,7 +126,7 @@ describe("ApiClient", () => {
       fakeServer(() => json(401, { error: { code: "error.invalid-credentials", message: "no" } }));
       const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
       const events = recordEvents(client);
-      await expect(client.post("auth/login", { body: { username: "a", password: "b" } })).rejects.toMatchObject({
+      await expect(client.call(endpoints.auth.login, { body: { username: "a", password: "b" } })).rejects.toMatchObject({
         status: 401,
         code: "error.invalid-credentials",
       });
@@ -135,7 +144,7 @@ describe("ApiClient", () => {
     client.setToken({ jwt: "old-token", expires: futureExpiry });
     const events = recordEvents(client);
 
-    const results = await Promise.allSettled([client.get("users"), client.get("user-groups")]);
+    const results = await Promise.allSettled([client.call(endpoints.users.list), client.call(endpoints.teams.list)]);
 
     expect(results.every((r) => r.status === "rejected")).toBe(true);
     expect(calls.filter((c) => c.url.endsWith("/auth/refresh"))).toHaveLength(1);
@@ -151,7 +160,7 @@ describe("ApiClient", () => {
     client.setToken({ jwt: "token", expires: futureExpiry });
     const events = recordEvents(client);
 
-    await expect(client.get("users")).rejects.toMatchObject({ status: 440, code: "error.session-replaced" });
+    await expect(client.call(endpoints.users.list)).rejects.toMatchObject({ status: 440, code: "error.session-replaced" });
 
     expect(calls).toHaveLength(2);
     expect(calls.every((c) => c.authorization === "Bearer token")).toBe(true);
@@ -166,7 +175,7 @@ describe("ApiClient", () => {
     const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
     client.setToken({ jwt: "token", expires: futureExpiry });
     const events = recordEvents(client);
-    await expect(client.get("users")).resolves.toEqual({ ok: true });
+    await expect(client.call(endpoints.users.remove, { params: { id: "u1" } })).resolves.toEqual({ ok: true });
     expect(events.some((e) => e.type === "disconnected")).toBe(false);
   });
 
@@ -185,7 +194,7 @@ describe("ApiClient", () => {
     vi.stubGlobal("fetch", fetchMock);
     const client = new ApiClient({ baseUrl: "/api", locks: noLocks, timeoutMs: 90_000 });
 
-    const pending = client.get("users");
+    const pending = client.call(endpoints.users.list);
     const outcome = pending.then(
       () => "resolved",
       (error: unknown) => error,
@@ -203,7 +212,7 @@ describe("ApiClient", () => {
   it("turns an error answer into an ApiError with code, message and params", async () => {
     fakeServer(() => json(429, { error: { code: "error.throttle", message: "Trop de requêtes", params: { retry: 30 } } }));
     const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
-    await expect(client.post("auth/login", { body: {} })).rejects.toMatchObject({
+    await expect(client.call(endpoints.auth.login, { body: { username: "a", password: "b" } })).rejects.toMatchObject({
       status: 429,
       code: "error.throttle",
       message: "Trop de requêtes",
@@ -211,13 +220,126 @@ describe("ApiClient", () => {
     });
   });
 
-  it("parses answers with the contract schema and rejects answers that do not match", async () => {
+  it("parses answers with the entry's response schema and rejects answers that do not match", async () => {
     fakeServer((_call, index) => (index === 0 ? json(200, { jwt: "t", expires: 1 }) : json(200, { jwt: 42 })));
     const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
-    await expect(client.get("thing", { schema: refreshResponse })).resolves.toEqual({ jwt: "t", expires: 1 });
+    await expect(client.call(endpoints.auth.refresh)).resolves.toEqual({ jwt: "t", expires: 1 });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await expect(client.get("thing", { schema: refreshResponse })).rejects.toMatchObject({
+    await expect(client.call(endpoints.auth.refresh)).rejects.toMatchObject({
       code: "client.invalid-answer",
+    });
+  });
+
+  it("gives back what the schema makes of the answer (defaults, transforms)", async () => {
+    fakeServer(() => json(200, { count: "3" }));
+    const counted = endpoint({
+      method: "GET",
+      path: "/counted",
+      summary: "test",
+      access: {},
+      response: z.object({ count: z.coerce.number(), label: z.string().default("none") }),
+    });
+    const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+    await expect(client.call(counted)).resolves.toEqual({ count: 3, label: "none" });
+  });
+
+  it("resolves undefined on an empty answer of an entry without a response schema", async () => {
+    fakeServer(() => new Response(null, { status: 204 }));
+    const empty = endpoint({ method: "DELETE", path: "/things/:id", summary: "test", access: {}, answer: "empty" });
+    const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+    await expect(client.call(empty, { params: { id: "1" } })).resolves.toBeUndefined();
+  });
+
+  describe("call: the request made from the registry entry", () => {
+    it("fills every path parameter, each encoded", async () => {
+      const { calls } = fakeServer(() => json(200, { ok: true }));
+      const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+      await client.call(endpoints.contacts.unlink, { params: { id: "t 1", contactId: "a/b?c" } });
+      await client.call(endpoints.contacts.removeNote, { params: { id: "p1", noteId: "n#2" } });
+      expect(calls.map((c) => [c.method, c.url])).toEqual([
+        ["DELETE", "/api/patients/t%201/contacts/a%2Fb%3Fc"],
+        ["DELETE", "/api/patients/p1/notes/n%232"],
+      ]);
+    });
+
+    it("encodes a phone number in the path once (never twice)", async () => {
+      const { calls } = fakeServer(() => json(200, { scheduledMessages: [] }));
+      const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+      await client.call(endpoints.scheduledMessages.byPhone, { params: { phone: "+1 514 555-0100" } });
+      expect(calls[0]?.url).toBe("/api/scheduled-messages/phone/%2B1%20514%20555-0100");
+    });
+
+    it("sends the query, leaving out what is undefined or null", async () => {
+      const { calls } = fakeServer(() => json(200, { ok: true }));
+      const list = endpoint({
+        method: "GET",
+        path: "/things",
+        summary: "test",
+        access: {},
+        query: z.object({ a: z.string().optional(), n: z.number(), b: z.boolean(), c: z.string().nullable() }),
+      });
+      const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+      await client.call(list, { query: { a: undefined, n: 2, b: false, c: null } });
+      await client.call(list, { query: { a: "x y&z", n: 0, b: true, c: "é" } });
+      expect(calls.map((c) => c.url)).toEqual(["/api/things?n=2&b=false", "/api/things?a=x+y%26z&n=0&b=true&c=%C3%A9"]);
+    });
+
+    it("lets a query of optional filters be left out", async () => {
+      const { calls } = fakeServer(() => json(200, []));
+      const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+      await client.call(endpoints.textBlocks.tokens);
+      await client.call(endpoints.textBlocks.tokens, { query: { sector: "dental" } });
+      expect(calls.map((c) => c.url)).toEqual(["/api/communication-templates/tokens", "/api/communication-templates/tokens?sector=dental"]);
+    });
+
+    it("sends the body as JSON with the entry's method, and no body when the entry takes none", async () => {
+      const { calls } = fakeServer(() => json(200, { ok: true }));
+      const rename = endpoint({
+        method: "PUT",
+        path: "/users/:id/name",
+        summary: "test",
+        access: {},
+        params: z.object({ id: z.string() }),
+        body: z.object({ name: z.string() }),
+        response: z.object({ ok: z.literal(true) }),
+      });
+      const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+      client.setToken({ jwt: "token", expires: futureExpiry });
+      await client.call(rename, { params: { id: "u1" }, body: { name: "Ana" } });
+      await client.call(endpoints.users.remove, { params: { id: "u1" } });
+      expect(calls[0]).toMatchObject({ method: "PUT", url: "/api/users/u1/name", contentType: "application/json", body: '{"name":"Ana"}' });
+      expect(calls[0]?.authorization).toBe("Bearer token");
+      expect(calls[1]).toMatchObject({ method: "DELETE", url: "/api/users/u1", contentType: null, body: undefined });
+    });
+
+    it("never refreshes on 401 when told so (noRefresh)", async () => {
+      const { calls } = fakeServer(() => json(401, { error: { code: "error.unauthorized", message: "no" } }));
+      const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+      const events = recordEvents(client);
+      await expect(client.call(endpoints.sandbox.settings, {}, { noRefresh: true })).rejects.toMatchObject({ status: 401 });
+      expect(calls.map((c) => c.url)).toEqual(["/api/sandbox/settings"]);
+      expect(events).toEqual([]);
+    });
+
+    it("lets the caller cancel: the abort reaches fetch and is not turned into an ApiError", async () => {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(
+          (_input: string | URL | Request, init?: RequestInit) =>
+            new Promise<Response>((_resolve, reject) => {
+              init?.signal?.addEventListener("abort", () => {
+                reject(new DOMException("aborted", "AbortError"));
+              });
+            }),
+        ),
+      );
+      const client = new ApiClient({ baseUrl: "/api", locks: noLocks });
+      const controller = new AbortController();
+      const pending = client.call(endpoints.users.list, {}, { signal: controller.signal });
+      controller.abort();
+      const error = await pending.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DOMException);
+      expect(error).not.toBeInstanceOf(ApiError);
     });
   });
 });

@@ -1,8 +1,8 @@
 import {
+  endpoints,
   fillPath,
   REFRESH_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
-  refreshResponse,
   type EndpointAnswer,
   type EndpointDef,
   type EndpointInput,
@@ -38,11 +38,20 @@ export interface CallOptions<T> {
 /** What a caller may add to an endpoint call: everything else comes from the registry entry. */
 export type EndpointCallOptions = Pick<CallOptions<unknown>, "signal" | "noRefresh" | "timeoutMs" | "keepalive">;
 
-/** The arguments of `call`: the input may be left out when the endpoint takes none. */
+/** A query whose every field is optional (filters) may be left out, as if `{}`. */
+type Loose<K, V> = K extends "query" ? (Record<string, never> extends V ? true : false) : false;
+type LooseInput<T> = { [K in keyof T as Loose<K, T[K]> extends true ? K : never]?: T[K] } & {
+  [K in keyof T as Loose<K, T[K]> extends true ? never : K]: T[K];
+};
+
+/** What a screen passes to `call`: the endpoint's params, query and body, typed from its schemas. */
+export type EndpointCallInput<E extends EndpointDef> = LooseInput<EndpointInput<E>>;
+
+/** The arguments of `call`: the input may be left out when the endpoint needs none. */
 export type EndpointCallArgs<E extends EndpointDef> =
-  Record<string, never> extends EndpointInput<E>
-    ? [input?: EndpointInput<E>, options?: EndpointCallOptions]
-    : [input: EndpointInput<E>, options?: EndpointCallOptions];
+  Record<string, never> extends EndpointCallInput<E>
+    ? [input?: EndpointCallInput<E>, options?: EndpointCallOptions]
+    : [input: EndpointCallInput<E>, options?: EndpointCallOptions];
 
 export type SessionToken = { jwt: string; expires: number };
 
@@ -66,7 +75,8 @@ export interface ApiClientOptions {
 }
 
 /** Calls that must never trigger a refresh on 401: they are the session's own machinery. */
-const NO_REFRESH_PATHS = new Set(["auth/refresh", "auth/login", "auth/logout", "auth/password-forgot", "auth/password-reset"]);
+const { refresh, login, logout, forgotPassword, resetPassword } = endpoints.auth;
+const NO_REFRESH_PATHS = new Set([refresh, login, logout, forgotPassword, resetPassword].map((e) => e.path.replace(/^\//, "")));
 
 /** The status a newer sign-in elsewhere gives to this session's calls (DESIGN §4). */
 const SESSION_REPLACED = 440;
@@ -179,28 +189,8 @@ export class ApiClient {
     return this.request(def.method, fillPath(def.path, given.params), call);
   }
 
-  get<T>(path: string, options?: CallOptions<T>): Promise<T> {
-    return this.request("GET", path, options);
-  }
-
-  post<T>(path: string, options?: CallOptions<T>): Promise<T> {
-    return this.request("POST", path, options);
-  }
-
-  put<T>(path: string, options?: CallOptions<T>): Promise<T> {
-    return this.request("PUT", path, options);
-  }
-
-  delete<T>(path: string, options?: CallOptions<T>): Promise<T> {
-    return this.request("DELETE", path, options);
-  }
-
-  /** A file, with the same session rules as any call (refresh on 401, 440 retry). */
-  getBlob(path: string, options: Omit<CallOptions<Blob>, "responseType" | "schema"> = {}): Promise<Blob> {
-    return this.request("GET", path, { ...options, responseType: "blob" });
-  }
-
-  async request<T>(method: HttpMethod, path: string, options: CallOptions<T> = {}): Promise<T> {
+  /** One request under the session rules; every call of a screen comes through `call`. */
+  private async request<T>(method: HttpMethod, path: string, options: CallOptions<T> = {}): Promise<T> {
     const clean = path.replace(/^\//, "");
     let answer = await this.send(method, clean, options, this.timeoutMs, true);
 
@@ -268,11 +258,11 @@ export class ApiClient {
 
   private async refreshNow(): Promise<boolean> {
     try {
-      const answer = await this.send("POST", "auth/refresh", { keepalive: true }, this.refreshTimeoutMs, false);
+      const answer = await this.send(refresh.method, refresh.path.replace(/^\//, ""), { keepalive: true }, this.refreshTimeoutMs, false);
       if (answer.status < 200 || answer.status >= 300) {
         return false;
       }
-      const token = refreshResponse.parse(answer.body);
+      const token = refresh.response.parse(answer.body);
       this.setToken({ jwt: token.jwt, expires: token.expires });
       return true;
     } catch {

@@ -4,6 +4,6 @@ import { ApiClient } from "./client.ts";
 export const api = new ApiClient({ baseUrl: "/api" });
 
 export { ApiClient } from "./client.ts";
-export type { CallOptions, ClientEvent, Parser, SessionToken } from "./client.ts";
+export type { ClientEvent, EndpointCallOptions, SessionToken } from "./client.ts";
 export { ApiError, CLIENT_ERROR, isApiError } from "./errors.ts";
 export type { ErrorParams, FieldProblem } from "./errors.ts";

@@ -1,12 +1,12 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { EVENTS_PAGE_MAX, eventsPage, type RealtimeEvent } from "@relais/shared";
+import { EVENTS_PAGE_MAX, endpoints, type RealtimeEvent } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../session/session.tsx";
 import { RealtimeClient, type ReadyInfo, type RealtimeState } from "./realtime-client.ts";
 
 function realtimeUrl(): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}/api/realtime`;
+  return `${scheme}//${window.location.host}/api${endpoints.realtime.socket.path}`;
 }
 
 /** The tab's one connection: created on first use, kept across renders and StrictMode re-runs. */
@@ -24,7 +24,7 @@ function realtimeClient(): RealtimeClient {
       api.markExpired();
     },
     poll: (after, signal) =>
-      api.get("messaging/v1/polling", { query: { after: after ?? undefined, limit: EVENTS_PAGE_MAX }, schema: eventsPage, signal }),
+      api.call(endpoints.realtime.polling, { query: { after: after ?? undefined, limit: EVENTS_PAGE_MAX } }, { signal }),
   });
   return shared;
 }

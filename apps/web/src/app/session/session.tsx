@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   resolveLocale,
-  sessionResponse,
+  endpoints,
   type Locale,
   type LoginResponse,
   type Organization,
@@ -61,7 +61,7 @@ function loadSession() {
       return null;
     }
     try {
-      const session = await api.get("auth/profile", { schema: sessionResponse, noRefresh: true });
+      const session = await api.call(endpoints.auth.session, {}, { noRefresh: true });
       return { token, session };
     } catch {
       api.setToken(null);
@@ -165,7 +165,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (reason: SignOutReason = "user") => {
       try {
         // A failed logout still lands on the login screen (spec part 1 §4).
-        await api.post("auth/logout", { body: {} });
+        await api.call(endpoints.auth.logout, { body: {} });
       } catch {
         // The cookie is cleared by the server when it answers; nothing else to do here.
       }

@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  agenda,
-  appointment,
-  contactsPage,
-  memberAvailabilities,
-  service,
-  team,
-  userSummary,
+  endpoints,
   type AvailabilitiesRequest,
   type CreateAppointmentRequest,
   type MoveAppointmentRequest,
+  type Organization,
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
@@ -27,11 +22,11 @@ export function useAgenda(scope: AgendaScope | null, from: string, to: string) {
   return useQuery({
     queryKey: agendaKeys.range(scope ?? { kind: "member", id: "" }, from, to),
     queryFn: ({ signal }) =>
-      api.get("agenda", {
-        query: { from, to, ...(scope?.kind === "team" ? { teamId: scope.id } : { memberId: scope?.id }) },
-        schema: agenda,
-        signal,
-      }),
+      api.call(
+        endpoints.agenda.view,
+        { query: { from, to, ...(scope?.kind === "team" ? { teamId: scope.id } : { memberId: scope?.id }) } },
+        { signal },
+      ),
     enabled: scope !== null,
     placeholderData: (previous) => previous,
   });
@@ -41,7 +36,7 @@ export function useAgenda(scope: AgendaScope | null, from: string, to: string) {
 export function useMembers() {
   return useQuery({
     queryKey: ["agenda", "members"],
-    queryFn: ({ signal }) => api.get("users", { schema: userSummary.array(), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.users.list, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -49,16 +44,16 @@ export function useMembers() {
 export function useTeams() {
   return useQuery({
     queryKey: ["agenda", "teams"],
-    queryFn: ({ signal }) => api.get("user-groups", { schema: team.array(), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.teams.list, {}, { signal }),
     staleTime: 60_000,
   });
 }
 
 /** The services of the organisation's sector, labelled in the caller's language. */
-export function useServices(sector: string) {
+export function useServices(sector: Organization["sector"]) {
   return useQuery({
     queryKey: ["agenda", "services", sector],
-    queryFn: ({ signal }) => api.get("services", { query: { sector }, schema: service.array(), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.organizations.services, { query: { sector } }, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -67,7 +62,7 @@ export function useServices(sector: string) {
 export function useContactSearch(q: string) {
   return useQuery({
     queryKey: ["agenda", "contact-search", q],
-    queryFn: ({ signal }) => api.get("patients", { query: { q, limit: 10, sort: "name" }, schema: contactsPage, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.contacts.list, { query: { q, limit: 10, sort: "name" } }, { signal }),
     enabled: q.trim().length >= 3,
     placeholderData: (previous) => previous,
   });
@@ -77,14 +72,14 @@ export function useContactSearch(q: string) {
 export function useContactAppointments(contactId: string) {
   return useQuery({
     queryKey: agendaKeys.contact(contactId),
-    queryFn: ({ signal }) => api.get(`patients/${contactId}/appointments`, { schema: appointment.array(), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.agenda.contactAppointments, { params: { id: contactId } }, { signal }),
   });
 }
 
 export function useBook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAppointmentRequest) => api.post("appointments", { body, schema: appointment }),
+    mutationFn: (body: CreateAppointmentRequest) => api.call(endpoints.agenda.book, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
@@ -92,8 +87,7 @@ export function useBook() {
 export function useMove() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: MoveAppointmentRequest }) =>
-      api.put(`appointments/${id}`, { body, schema: appointment }),
+    mutationFn: ({ id, body }: { id: string; body: MoveAppointmentRequest }) => api.call(endpoints.agenda.move, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
@@ -101,7 +95,7 @@ export function useMove() {
 export function useCancelAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`appointments/${id}/cancel`, { schema: appointment }),
+    mutationFn: (id: string) => api.call(endpoints.agenda.cancel, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
@@ -109,7 +103,7 @@ export function useCancelAppointment() {
 export function useAvailabilities(memberId: string | null) {
   return useQuery({
     queryKey: agendaKeys.week(memberId ?? ""),
-    queryFn: ({ signal }) => api.get(`members/${memberId ?? ""}/availabilities`, { schema: memberAvailabilities, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.agenda.availabilities, { params: { id: memberId ?? "" } }, { signal }),
     enabled: memberId !== null,
   });
 }
@@ -117,7 +111,7 @@ export function useAvailabilities(memberId: string | null) {
 export function useSaveAvailabilities(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AvailabilitiesRequest) => api.put(`members/${memberId}/availabilities`, { body, schema: memberAvailabilities }),
+    mutationFn: (body: AvailabilitiesRequest) => api.call(endpoints.agenda.updateAvailabilities, { params: { id: memberId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(agendaKeys.week(memberId), saved);
       void queryClient.invalidateQueries({ queryKey: agendaKeys.all });

@@ -1,22 +1,22 @@
 import { useMutation } from "@tanstack/react-query";
-import { loginResponse, okResponse, type LoginRequest, type ProfileLocale } from "@relais/shared";
+import type { z } from "zod";
+import { endpoints, type LoginRequest, type passwordForgotRequest, type passwordResetRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) => api.post("auth/login", { body, schema: loginResponse }),
+    mutationFn: (body: LoginRequest) => api.call(endpoints.auth.login, { body }),
   });
 }
 
 export function usePasswordForgot() {
   return useMutation({
-    mutationFn: (body: { email: string; locale?: ProfileLocale }) => api.post("auth/password-forgot", { body, schema: okResponse }),
+    mutationFn: (body: z.input<typeof passwordForgotRequest>) => api.call(endpoints.auth.forgotPassword, { body }),
   });
 }
 
 export function usePasswordReset() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string; confirmation: string }) =>
-      api.post("auth/password-reset", { body, schema: okResponse }),
+    mutationFn: (body: z.input<typeof passwordResetRequest>) => api.call(endpoints.auth.resetPassword, { body }),
   });
 }

@@ -1,19 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import {
-  okResponse,
-  organization,
-  profile,
+  endpoints,
   team,
-  teamDetail,
-  userSummary,
+  type addMemberRequest,
+  type changePasswordRequest,
   type CreateTeamRequest,
   type CreateUserRequest,
   type TeamRole,
   type UpdateOrganizationRequest,
   type UpdateProfileRequest,
   type UpdateTeamRequest,
+  type updateUserRequest,
   type UserStatus,
-  type Role,
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSession, useSessionContext } from "../../app/session/session.tsx";
@@ -28,9 +27,6 @@ export const keys = {
   users: ["users"] as const,
 };
 
-const teamList = team.array();
-const userList = userSummary.array();
-
 /* ---------- organisation ---------- */
 
 export function useOrganization() {
@@ -38,7 +34,7 @@ export function useOrganization() {
   const id = session.organization.id;
   return useQuery({
     queryKey: keys.organization(id),
-    queryFn: ({ signal }) => api.get(`organizations/${id}`, { schema: organization, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.organizations.get, { params: { id } }, { signal }),
     initialData: session.organization,
     initialDataUpdatedAt: 0,
   });
@@ -48,7 +44,7 @@ export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   const { setOrganization } = useSessionContext();
   return useMutation({
-    mutationFn: (body: UpdateOrganizationRequest) => api.put("organizations", { body, schema: organization }),
+    mutationFn: (body: UpdateOrganizationRequest) => api.call(endpoints.organizations.update, { body }),
     onSuccess: (org) => {
       queryClient.setQueryData(keys.organization(org.id), org);
       setOrganization(org);
@@ -62,7 +58,7 @@ export function useUpdateOrganization() {
 export function useAllTeams() {
   return useQuery({
     queryKey: keys.allTeams,
-    queryFn: ({ signal }) => api.get("user-groups", { schema: teamList, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.teams.list, {}, { signal }),
   });
 }
 
@@ -70,14 +66,14 @@ export function useAllTeams() {
 export function useMyTeams() {
   return useQuery({
     queryKey: keys.myTeams,
-    queryFn: ({ signal }) => api.get("user-groups/belongs", { schema: teamList, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.teams.mine, {}, { signal }),
   });
 }
 
 export function useTeam(id: string) {
   return useQuery({
     queryKey: keys.team(id),
-    queryFn: ({ signal }) => api.get(`user-groups/${id}`, { schema: teamDetail, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.teams.get, { params: { id } }, { signal }),
   });
 }
 
@@ -95,7 +91,7 @@ function useTeamsChanged() {
 export function useCreateTeam() {
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (body: CreateTeamRequest) => api.post("user-groups", { body, schema: teamDetail }),
+    mutationFn: (body: CreateTeamRequest) => api.call(endpoints.teams.create, { body }),
     onSuccess: (detail) => changed(detail),
   });
 }
@@ -104,7 +100,7 @@ export function useUpdateTeam(id: string) {
   const changed = useTeamsChanged();
   const { state, setUserGroup } = useSessionContext();
   return useMutation({
-    mutationFn: (body: UpdateTeamRequest) => api.put(`user-groups/${id}`, { body, schema: teamDetail }),
+    mutationFn: (body: UpdateTeamRequest) => api.call(endpoints.teams.update, { params: { id }, body }),
     onSuccess: async (detail) => {
       // The header shows the current team's name: keep it in step with a rename.
       if (state.status === "authenticated" && state.session.userGroup?.id === detail.id) {
@@ -119,7 +115,7 @@ export function useDeleteTeam() {
   const queryClient = useQueryClient();
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`user-groups/${id}`, { schema: okResponse }),
+    mutationFn: (id: string) => api.call(endpoints.teams.remove, { params: { id } }),
     onSuccess: async (_ok, id) => {
       queryClient.removeQueries({ queryKey: keys.team(id) });
       await changed();
@@ -130,7 +126,7 @@ export function useDeleteTeam() {
 export function useAddMember(teamId: string) {
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (body: { userId: string; teamRole: TeamRole }) => api.post(`user-groups/${teamId}/members`, { body, schema: teamDetail }),
+    mutationFn: (body: z.input<typeof addMemberRequest>) => api.call(endpoints.teams.addMember, { params: { id: teamId }, body }),
     onSuccess: (detail) => changed(detail),
   });
 }
@@ -139,7 +135,7 @@ export function useUpdateMember(teamId: string) {
   const changed = useTeamsChanged();
   return useMutation({
     mutationFn: ({ userId, teamRole }: { userId: string; teamRole: TeamRole }) =>
-      api.put(`user-groups/${teamId}/members/${userId}`, { body: { teamRole }, schema: teamDetail }),
+      api.call(endpoints.teams.updateMember, { params: { id: teamId, userId }, body: { teamRole } }),
     onSuccess: (detail) => changed(detail),
   });
 }
@@ -147,7 +143,7 @@ export function useUpdateMember(teamId: string) {
 export function useRemoveMember(teamId: string) {
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (userId: string) => api.delete(`user-groups/${teamId}/members/${userId}`, { schema: teamDetail }),
+    mutationFn: (userId: string) => api.call(endpoints.teams.removeMember, { params: { id: teamId, userId } }),
     onSuccess: (detail) => changed(detail),
   });
 }
@@ -157,7 +153,7 @@ export function useRemoveMember(teamId: string) {
 export function useUsers() {
   return useQuery({
     queryKey: keys.users,
-    queryFn: ({ signal }) => api.get("users", { schema: userList, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.users.list, {}, { signal }),
   });
 }
 
@@ -170,7 +166,7 @@ function useUsersChanged() {
 export function useCreateUser() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => api.post("users", { body, schema: userSummary }),
+    mutationFn: (body: CreateUserRequest) => api.call(endpoints.users.create, { body }),
     onSuccess: () => changed(),
   });
 }
@@ -178,7 +174,8 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; name?: string; role?: Role }) => api.put(`users/${id}`, { body, schema: userSummary }),
+    mutationFn: ({ id, ...body }: z.input<typeof updateUserRequest> & { id: string }) =>
+      api.call(endpoints.users.update, { params: { id }, body }),
     onSuccess: () => changed(),
   });
 }
@@ -186,7 +183,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`users/${id}`, { schema: okResponse }),
+    mutationFn: (id: string) => api.call(endpoints.users.remove, { params: { id } }),
     onSuccess: () => changed(),
   });
 }
@@ -197,7 +194,7 @@ export function useUpdateProfile() {
   const { updateProfile } = useSessionContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) => api.put("auth/profile", { body, schema: profile }),
+    mutationFn: (body: UpdateProfileRequest) => api.call(endpoints.auth.updateProfile, { body }),
     onSuccess: async (next) => {
       updateProfile(next);
       await queryClient.invalidateQueries({ queryKey: keys.users });
@@ -207,8 +204,7 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; password: string; confirmation: string }) =>
-      api.put("auth/password", { body, schema: okResponse }),
+    mutationFn: (body: z.input<typeof changePasswordRequest>) => api.call(endpoints.auth.changePassword, { body }),
   });
 }
 
@@ -216,7 +212,7 @@ export function useChangePassword() {
 export function useUpdateStatus() {
   const { updateProfile } = useSessionContext();
   return useMutation({
-    mutationFn: (status: UserStatus) => api.put("auth/status", { body: { status }, schema: profile }),
+    mutationFn: (status: UserStatus) => api.call(endpoints.auth.setStatus, { body: { status } }),
     onSuccess: (next) => {
       updateProfile(next);
     },
@@ -227,7 +223,7 @@ export function useUpdateStatus() {
 export function useSwitchTeam() {
   const { setUserGroup } = useSessionContext();
   return useMutation({
-    mutationFn: (userGroup: string) => api.put("auth/user-group", { body: { userGroup }, schema: team }),
+    mutationFn: (userGroup: string) => api.call(endpoints.auth.switchTeam, { body: { userGroup } }),
     onSuccess: (current) => {
       setUserGroup(current);
     },

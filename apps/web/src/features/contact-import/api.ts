@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { contactImport, contactImportPreview, type ContactImport } from "@relais/shared";
+import { endpoints, type ContactImport } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { saveBlob } from "../conversations/media-api.ts";
 
@@ -26,14 +26,13 @@ function fileForm(file: File): FormData {
 
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (file: File) =>
-      api.post("patients/import/preview", { body: fileForm(file), schema: contactImportPreview, timeoutMs: UPLOAD_TIMEOUT_MS }),
+    mutationFn: (file: File) => api.call(endpoints.contactImport.preview, { body: fileForm(file) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
   });
 }
 
 export function useStartImport() {
   return useMutation({
-    mutationFn: (file: File) => api.post("patients/import", { body: fileForm(file), schema: contactImport, timeoutMs: UPLOAD_TIMEOUT_MS }),
+    mutationFn: (file: File) => api.call(endpoints.contactImport.start, { body: fileForm(file) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
   });
 }
 
@@ -44,7 +43,7 @@ export function useImportRun(id: string | null) {
     queryKey: keys.run(id ?? ""),
     enabled: id !== null,
     queryFn: async ({ signal }) => {
-      const run = await api.get(`patients/import/${id}`, { schema: contactImport, signal });
+      const run = await api.call(endpoints.contactImport.progress, { params: { id: id ?? "" } }, { signal });
       // ["contacts"] prefixes every contacts query (features/contacts/api.ts contactKeys.all).
       if (run.status === "done") void queryClient.invalidateQueries({ queryKey: ["contacts"] });
       return run;
@@ -55,5 +54,5 @@ export function useImportRun(id: string | null) {
 
 /** The report of refused lines as a CSV download, in the person's language. */
 export async function downloadReport(run: ContactImport, filename: string): Promise<void> {
-  saveBlob(await api.getBlob(`patients/import/${run.id}/report.csv`), filename);
+  saveBlob(await api.call(endpoints.contactImport.report, { params: { id: run.id } }), filename);
 }

@@ -1,11 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import {
-  contact,
-  contactNote,
-  contactsPage,
-  contactSurvey,
-  linkedContact,
-  okResponse,
+  endpoints,
   type Contact,
   type ContactsPage,
   type CreateContactRequest,
@@ -13,6 +9,7 @@ import {
   type LinkContactRequest,
   type UpdateContactRequest,
   type UpdateNoteRequest,
+  type updateSurveyRequest,
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
@@ -37,11 +34,11 @@ export function useContacts(sort: ContactSort, search: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: contactKeys.list(sort, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get("patients", {
-        query: { sort, q: search || undefined, cursor: pageParam ?? undefined, limit: PAGE },
-        schema: contactsPage,
-        signal,
-      }),
+      api.call(
+        endpoints.contacts.list,
+        { query: { sort, q: search || undefined, cursor: pageParam ?? undefined, limit: PAGE } },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ContactsPage) => last.nextCursor,
     // While a search is typed, the previous results stay until the new ones come.
@@ -54,7 +51,7 @@ export function useContacts(sort: ContactSort, search: string, enabled = true) {
 export function useContact(id: string | null) {
   return useQuery({
     queryKey: contactKeys.one(id ?? ""),
-    queryFn: ({ signal }) => api.get(`patients/${id ?? ""}`, { schema: contact, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.contacts.get, { params: { id: id ?? "" } }, { signal }),
     enabled: id !== null,
     staleTime: 30_000,
   });
@@ -63,21 +60,21 @@ export function useContact(id: string | null) {
 export function useLinks(id: string) {
   return useQuery({
     queryKey: contactKeys.links(id),
-    queryFn: ({ signal }) => api.get(`patients/${id}/contacts`, { schema: linkedContact.array(), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.contacts.linked, { params: { id } }, { signal }),
   });
 }
 
 export function useNotes(id: string) {
   return useQuery({
     queryKey: contactKeys.notes(id),
-    queryFn: ({ signal }) => api.get(`patients/${id}/notes`, { schema: contactNote.array(), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.contacts.notes, { params: { id } }, { signal }),
   });
 }
 
 export function useSurveys(id: string) {
   return useQuery({
     queryKey: contactKeys.surveys(id),
-    queryFn: ({ signal }) => api.get(`patients/${id}/surveys`, { schema: contactSurvey.array(), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.contacts.surveys, { params: { id } }, { signal }),
   });
 }
 
@@ -86,7 +83,7 @@ export function useSurveys(id: string) {
 export function useCreateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateContactRequest) => api.post("patients", { body, schema: contact }),
+    mutationFn: (body: CreateContactRequest) => api.call(endpoints.contacts.create, { body }),
     onSuccess: (created) => {
       queryClient.setQueryData(contactKeys.one(created.id), created);
       void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
@@ -97,7 +94,7 @@ export function useCreateContact() {
 export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateContactRequest }) => api.put(`patients/${id}`, { body, schema: contact }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateContactRequest }) => api.call(endpoints.contacts.update, { params: { id }, body }),
     onSuccess: (updated) => {
       queryClient.setQueryData(contactKeys.one(updated.id), updated);
       void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
@@ -108,7 +105,7 @@ export function useUpdateContact() {
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`patients/${id}`, { schema: okResponse }),
+    mutationFn: (id: string) => api.call(endpoints.contacts.remove, { params: { id } }),
     onSuccess: (_ok, id) => {
       queryClient.removeQueries({ queryKey: contactKeys.one(id) });
       void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
@@ -120,7 +117,7 @@ export function useDeleteContact() {
 export function useLinkContact(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LinkContactRequest) => api.post(`patients/${id}/contacts`, { body, schema: linkedContact }),
+    mutationFn: (body: LinkContactRequest) => api.call(endpoints.contacts.link, { params: { id }, body }),
     onSuccess: (_link, body) => {
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(id) });
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(body.contactId) });
@@ -131,7 +128,7 @@ export function useLinkContact(id: string) {
 export function useUnlinkContact(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (otherId: string) => api.delete(`patients/${id}/contacts/${otherId}`, { schema: okResponse }),
+    mutationFn: (otherId: string) => api.call(endpoints.contacts.unlink, { params: { id, contactId: otherId } }),
     onSuccess: (_ok, otherId) => {
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(id) });
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(otherId) });
@@ -142,7 +139,7 @@ export function useUnlinkContact(id: string) {
 export function useAddNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateNoteRequest) => api.post(`patients/${id}/notes`, { body, schema: contactNote }),
+    mutationFn: (body: CreateNoteRequest) => api.call(endpoints.contacts.addNote, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.notes(id) }),
   });
 }
@@ -151,7 +148,7 @@ export function useUpdateNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ noteId, body }: { noteId: string; body: UpdateNoteRequest }) =>
-      api.put(`patients/${id}/notes/${noteId}`, { body, schema: contactNote }),
+      api.call(endpoints.contacts.updateNote, { params: { id, noteId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.notes(id) }),
   });
 }
@@ -159,7 +156,7 @@ export function useUpdateNote(id: string) {
 export function useDeleteNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (noteId: string) => api.delete(`patients/${id}/notes/${noteId}`, { schema: okResponse }),
+    mutationFn: (noteId: string) => api.call(endpoints.contacts.removeNote, { params: { id, noteId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.notes(id) }),
   });
 }
@@ -167,8 +164,8 @@ export function useDeleteNote(id: string) {
 export function useSurveyFollowup(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ surveyId, followupDone }: { surveyId: string; followupDone: boolean }) =>
-      api.put(`patients/${id}/surveys/${surveyId}`, { body: { followupDone }, schema: contactSurvey }),
+    mutationFn: ({ surveyId, ...body }: z.input<typeof updateSurveyRequest> & { surveyId: string }) =>
+      api.call(endpoints.contacts.updateSurvey, { params: { id, surveyId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.surveys(id) }),
   });
 }

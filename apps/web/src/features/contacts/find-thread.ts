@@ -1,4 +1,4 @@
-import { THREAD_STATES, threadsPage, type Thread } from "@relais/shared";
+import { THREAD_STATES, endpoints, type Thread } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 /**
@@ -9,7 +9,7 @@ import { api } from "../../api/index.ts";
 export async function findThreadOf(phone: string, currentTeamId: string | null): Promise<Thread | null> {
   const found: Thread[] = [];
   for (const state of THREAD_STATES) {
-    const page = await api.get("messaging/v1/threads", { query: { state, q: phone, limit: 50 }, schema: threadsPage });
+    const page = await api.call(endpoints.messaging.threads, { query: { state, q: phone, limit: 50 } });
     found.push(...page.threads.filter((t) => t.contactPhone === phone));
   }
   return pickThread(found, currentTeamId);

@@ -9,17 +9,13 @@ import {
 } from "@tanstack/react-query";
 import {
   MESSAGE_PAGE_SIZE,
-  createThreadResponse,
-  message,
-  messagesPage,
-  okResponse,
-  thread,
-  threadsPage,
+  endpoints,
   type CreateThreadRequest,
   type Message,
   type MessagesPage,
   type Thread,
   type ThreadState,
+  type SendMessageRequest,
   type ThreadsPage,
   type UpdateThreadRequest,
 } from "@relais/shared";
@@ -54,11 +50,11 @@ export function useThreads(state: ThreadState, search = "") {
   return useInfiniteQuery({
     queryKey: keys.list(state, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get("messaging/v1/threads", {
-        query: { state, q: search || undefined, cursor: pageParam ?? undefined, limit: THREAD_LIST_PAGE },
-        schema: threadsPage,
-        signal,
-      }),
+      api.call(
+        endpoints.messaging.threads,
+        { query: { state, q: search || undefined, cursor: pageParam ?? undefined, limit: THREAD_LIST_PAGE } },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ThreadsPage) => last.nextCursor,
     // While a search is typed, the previous results stay until the new ones come (same tab only).
@@ -76,7 +72,7 @@ export function useUnreadCounts() {
   return useQuery({
     queryKey: keys.unread,
     queryFn: async ({ signal }) =>
-      (await api.get("messaging/v1/threads", { query: { state: "active", limit: 1 }, schema: threadsPage, signal })).unread,
+      (await api.call(endpoints.messaging.threads, { query: { state: "active", limit: 1 } }, { signal })).unread,
     staleTime: 60_000,
   });
 }
@@ -87,7 +83,7 @@ export function useThread(id: string | null) {
   return useQuery({
     queryKey: keys.thread(id ?? ""),
     queryFn: async ({ signal }) => {
-      const opened = await api.get(`messaging/v1/threads/${id ?? ""}`, { schema: thread, signal });
+      const opened = await api.call(endpoints.messaging.openThread, { params: { id: id ?? "" } }, { signal });
       placeInLists(queryClient, opened);
       void queryClient.invalidateQueries({ queryKey: keys.unread });
       return opened;
@@ -102,11 +98,11 @@ export function useMessages(threadId: string | null) {
   return useInfiniteQuery({
     queryKey: keys.messages(threadId ?? ""),
     queryFn: ({ pageParam, signal }) =>
-      api.get(`messaging/v1/threads/${threadId ?? ""}/messages`, {
-        query: { before: pageParam ?? undefined, limit: MESSAGE_PAGE_SIZE },
-        schema: messagesPage,
-        signal,
-      }),
+      api.call(
+        endpoints.messaging.messages,
+        { params: { id: threadId ?? "" }, query: { before: pageParam ?? undefined, limit: MESSAGE_PAGE_SIZE } },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: MessagesPage) => last.nextCursor,
     enabled: threadId !== null,
@@ -262,8 +258,7 @@ export function useSendMessage(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     /** `mediaIds`: files already uploaded (media-api.ts), sent with the text in this order; `textBlockId`: the quick message whose file goes with it. */
-    mutationFn: (input: { body: string; mediaIds?: string[]; textBlockId?: string }) =>
-      api.post(`messaging/v1/threads/${threadId}/messages`, { body: input, schema: message }),
+    mutationFn: (body: SendMessageRequest) => api.call(endpoints.messaging.send, { params: { id: threadId }, body }),
     onSuccess: (sent) => {
       upsertMessage(queryClient, sent);
       messageSent(queryClient, sent);
@@ -274,7 +269,7 @@ export function useSendMessage(threadId: string) {
 export function useRetryMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (m: Message) => api.post(`messaging/v1/threads/${m.threadId}/messages/${m.id}/retry`, { schema: message }),
+    mutationFn: (m: Message) => api.call(endpoints.messaging.retry, { params: { id: m.threadId, messageId: m.id } }),
     onSuccess: (sent) => {
       upsertMessage(queryClient, sent);
     },
@@ -284,7 +279,8 @@ export function useRetryMessage() {
 export function useUpdateThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateThreadRequest & { id: string }) => api.put(`messaging/v1/threads/${id}`, { body, schema: thread }),
+    mutationFn: ({ id, ...body }: UpdateThreadRequest & { id: string }) =>
+      api.call(endpoints.messaging.updateThread, { params: { id }, body }),
     onSuccess: (next) => threadChanged(queryClient, next),
   });
 }
@@ -292,7 +288,7 @@ export function useUpdateThread() {
 export function useDeleteThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`messaging/v1/threads/${id}`, { schema: okResponse }),
+    mutationFn: (id: string) => api.call(endpoints.messaging.removeThread, { params: { id } }),
     onSuccess: (_ok, id) => threadRemoved(queryClient, id),
   });
 }
@@ -300,7 +296,7 @@ export function useDeleteThread() {
 export function useCreateThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateThreadRequest) => api.post("messaging/v1/threads", { body, schema: createThreadResponse }),
+    mutationFn: (body: CreateThreadRequest) => api.call(endpoints.messaging.createThread, { body }),
     onSuccess: (created) => threadChanged(queryClient, created.thread),
   });
 }

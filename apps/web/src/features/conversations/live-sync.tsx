@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { message, thread } from "@relais/shared";
+import { endpoints, message, thread } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { rereadQueries } from "../../app/realtime/reread.ts";
@@ -86,7 +86,7 @@ export function ConversationsLiveSync() {
             if (signals.markRead && open) {
               // Read as it arrives: the open thread does not stay marked unread.
               void api
-                .put(`messaging/v1/threads/${open}`, { body: { attributes: { hasNotification: false } }, schema: thread })
+                .call(endpoints.messaging.updateThread, { params: { id: open }, body: { attributes: { hasNotification: false } } })
                 .then((next) => threadChanged(queryClient, next))
                 .catch(() => undefined);
             }

@@ -1,28 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
-import { mediaRef, type MediaRef } from "@relais/shared";
+import { endpoints, type MediaRef } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 /** Media of the text inbox: uploads and the bytes of a file, through the authenticated client. */
 
 const mediaKey = (id: string) => ["messaging", "media", id] as const;
 
-/** The API client's path of a file: its `url` is absolute from the site root (/api/...). */
-function clientPath(media: Pick<MediaRef, "url">): string {
-  return media.url.replace(/^\/api\//, "");
-}
-
 /** POST messaging/v1/media: one file, as multipart; the server checks it again by its content. */
 export function uploadMediaFile(file: File, signal?: AbortSignal): Promise<MediaRef> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return api.post("messaging/v1/media", { body: form, schema: mediaRef, ...(signal ? { signal } : {}) });
+  return api.call(endpoints.messaging.upload, { body: form }, { signal });
 }
 
 /** The bytes of a file, once per session: a file never changes once stored. */
 export function useMediaBlob(media: MediaRef, enabled = true) {
   return useQuery({
     queryKey: mediaKey(media.id),
-    queryFn: ({ signal }) => api.getBlob(clientPath(media), { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.messaging.file, { params: { id: media.id } }, { signal }),
     enabled,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
@@ -32,7 +27,7 @@ export function useMediaBlob(media: MediaRef, enabled = true) {
 
 /** Fetches a file and hands it to the browser as a download under its name. */
 export async function downloadMedia(media: MediaRef): Promise<void> {
-  saveBlob(await api.getBlob(clientPath(media)), media.filename);
+  saveBlob(await api.call(endpoints.messaging.file, { params: { id: media.id } }), media.filename);
 }
 
 /** Hands bytes already fetched to the browser as a download named `filename`. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MAINTENANCE_POLL_MS, maintenanceStatus, type MaintenanceStatus } from "@relais/shared";
+import { MAINTENANCE_POLL_MS, endpoints, type MaintenanceStatus } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 export const maintenanceKey = ["maintenance-status"] as const;
@@ -8,7 +8,7 @@ export const maintenanceKey = ["maintenance-status"] as const;
 export function useMaintenanceStatus() {
   return useQuery({
     queryKey: maintenanceKey,
-    queryFn: ({ signal }) => api.get("status", { schema: maintenanceStatus, signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(endpoints.status.get, {}, { signal, noRefresh: true }),
     refetchInterval: MAINTENANCE_POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: MAINTENANCE_POLL_MS,
@@ -20,7 +20,7 @@ export function useMaintenanceStatus() {
 export function useUpdateMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: MaintenanceStatus) => api.put("status", { body: status, schema: maintenanceStatus }),
+    mutationFn: (status: MaintenanceStatus) => api.call(endpoints.status.update, { body: status }),
     onSuccess: (status) => {
       queryClient.setQueryData(maintenanceKey, status);
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { okResponse, scheduledMessage, scheduledMessagesResponse, type ScheduledMessageRequest } from "@relais/shared";
+import { endpoints, type ScheduledMessageRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 /** Query keys of scheduled messages; `all` prefixes every one, so a change refreshes them all. */
@@ -13,8 +13,7 @@ export const keys = {
 export function useTeamScheduled(teamId: string | null) {
   return useQuery({
     queryKey: keys.team(teamId),
-    queryFn: ({ signal }) =>
-      api.get("scheduled-messages", { schema: scheduledMessagesResponse, signal, ...(teamId ? { query: { teamId } } : {}) }),
+    queryFn: ({ signal }) => api.call(endpoints.scheduledMessages.list, { query: { teamId: teamId ?? undefined } }, { signal }),
     select: (r) => r.scheduledMessages,
     // A message goes out at its time: re-read now and then to show it sent.
     refetchInterval: 30_000,
@@ -25,8 +24,7 @@ export function useTeamScheduled(teamId: string | null) {
 export function useScheduledForPhone(phone: string) {
   return useQuery({
     queryKey: keys.phone(phone),
-    queryFn: ({ signal }) =>
-      api.get(`scheduled-messages/phone/${encodeURIComponent(phone)}`, { schema: scheduledMessagesResponse, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.scheduledMessages.byPhone, { params: { phone } }, { signal }),
     select: (r) => r.scheduledMessages,
     // A message goes out at its time: re-read now and then to show it sent.
     refetchInterval: 30_000,
@@ -39,8 +37,8 @@ export function useSaveScheduled() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ScheduledMessageRequest }) =>
       id
-        ? api.put(`scheduled-messages/${id}`, { body: input, schema: scheduledMessage })
-        : api.post("scheduled-messages", { body: input, schema: scheduledMessage }),
+        ? api.call(endpoints.scheduledMessages.update, { params: { id }, body: input })
+        : api.call(endpoints.scheduledMessages.create, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -48,7 +46,7 @@ export function useSaveScheduled() {
 export function useCancelScheduled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`scheduled-messages/${id}`, { schema: okResponse }),
+    mutationFn: (id: string) => api.call(endpoints.scheduledMessages.cancel, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

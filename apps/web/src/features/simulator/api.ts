@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  sandboxConversation,
-  sandboxInboundResponse,
-  sandboxNumbers,
-  sandboxSettings,
-  type SandboxInboundRequest,
-  type SandboxSettings,
-} from "@relais/shared";
+import { endpoints, type SandboxInboundRequest, type SandboxSettings } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 /**
@@ -30,7 +23,7 @@ export const CONVERSATION_POLL_MS = 1000;
 export function useSandboxSettings() {
   return useQuery({
     queryKey: keys.settings,
-    queryFn: ({ signal }) => api.get("sandbox/settings", { schema: sandboxSettings, signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(endpoints.sandbox.settings, {}, { signal, noRefresh: true }),
     staleTime: Infinity,
   });
 }
@@ -38,7 +31,7 @@ export function useSandboxSettings() {
 export function useUpdateSandboxSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (next: SandboxSettings) => api.put("sandbox/settings", { body: next, schema: sandboxSettings, noRefresh: true }),
+    mutationFn: (next: SandboxSettings) => api.call(endpoints.sandbox.updateSettings, { body: next }, { noRefresh: true }),
     onSuccess: (saved) => {
       queryClient.setQueryData(keys.settings, saved);
     },
@@ -48,7 +41,7 @@ export function useUpdateSandboxSettings() {
 export function useClinicNumbers(enabled: boolean) {
   return useQuery({
     queryKey: keys.numbers,
-    queryFn: ({ signal }) => api.get("sandbox/numbers", { schema: sandboxNumbers, signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(endpoints.sandbox.numbers, {}, { signal, noRefresh: true }),
     enabled,
     staleTime: 60_000,
   });
@@ -59,7 +52,7 @@ export function useSimulatedConversation(phone: string | null, clinic: string | 
   return useQuery({
     queryKey: keys.conversation(phone ?? "", clinic ?? ""),
     queryFn: ({ signal }) =>
-      api.get("sandbox/conversation", { query: { phone, with: clinic }, schema: sandboxConversation, signal, noRefresh: true }),
+      api.call(endpoints.sandbox.conversation, { query: { phone: phone ?? "", with: clinic ?? "" } }, { signal, noRefresh: true }),
     enabled: phone !== null && clinic !== null,
     refetchInterval: CONVERSATION_POLL_MS,
     // A hidden tab stops polling (TanStack's default, stated here because it is the point).
@@ -72,8 +65,7 @@ export function useSimulatedConversation(phone: string | null, clinic: string | 
 export function useSendFromPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: SandboxInboundRequest) =>
-      api.post("sandbox/inbound", { body: text, schema: sandboxInboundResponse, noRefresh: true }),
+    mutationFn: (text: SandboxInboundRequest) => api.call(endpoints.sandbox.inbound, { body: text }, { noRefresh: true }),
     onSuccess: (_sent, text) => queryClient.invalidateQueries({ queryKey: keys.conversation(text.from, text.to) }),
   });
 }

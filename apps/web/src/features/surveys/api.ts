@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { surveySettings, threadSurvey, type UpdateSurveySettingsRequest } from "@relais/shared";
+import { endpoints, type UpdateSurveySettingsRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { keys } from "../conversations/api.ts";
@@ -15,7 +15,7 @@ export function useSurveySettings() {
   const orgId = useSession().organization.id;
   return useQuery({
     queryKey: surveyKeys.settings,
-    queryFn: ({ signal }) => api.get(`organizations/${orgId}/satisfaction-survey`, { schema: surveySettings, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.surveys.settings, { params: { id: orgId } }, { signal }),
   });
 }
 
@@ -24,8 +24,7 @@ export function useUpdateSurveySettings() {
   const orgId = useSession().organization.id;
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateSurveySettingsRequest) =>
-      api.put(`organizations/${orgId}/satisfaction-survey`, { body, schema: surveySettings }),
+    mutationFn: (body: UpdateSurveySettingsRequest) => api.call(endpoints.surveys.updateSettings, { params: { id: orgId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(surveyKeys.settings, saved);
       // Whether a conversation offers the survey depends on the setting.
@@ -38,7 +37,7 @@ export function useUpdateSurveySettings() {
 export function useThreadSurvey(threadId: string) {
   return useQuery({
     queryKey: surveyKeys.thread(threadId),
-    queryFn: ({ signal }) => api.get(`messaging/v1/threads/${threadId}/survey`, { schema: threadSurvey, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.surveys.threadSurvey, { params: { id: threadId } }, { signal }),
   });
 }
 
@@ -48,8 +47,8 @@ export function useSurveyAction(threadId: string) {
   return useMutation({
     mutationFn: (action: "start" | "stop") =>
       action === "start"
-        ? api.post(`messaging/v1/threads/${threadId}/survey`, { schema: threadSurvey })
-        : api.delete(`messaging/v1/threads/${threadId}/survey`, { schema: threadSurvey }),
+        ? api.call(endpoints.surveys.start, { params: { id: threadId } })
+        : api.call(endpoints.surveys.stop, { params: { id: threadId } }),
     onSuccess: (next) => {
       queryClient.setQueryData(surveyKeys.thread(threadId), next);
     },

@@ -1,14 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import {
-  communicationTemplate,
-  contact,
-  contactsPage,
-  dynamicFieldToken,
-  okResponse,
-  signatureSettings,
-  textBlock,
-  textBlockList,
+  endpoints,
   type Contact,
   type CreateTemplateRequest,
   type CreateTextBlockRequest,
@@ -41,7 +33,7 @@ export function useTextBlocks(locale: Locale | null, enabled = true) {
   return useQuery({
     queryKey: textBlockKeys.list(locale),
     queryFn: ({ signal }) =>
-      api.get(`organizations/${orgId}/text-blocks`, { query: { locale: locale ?? undefined }, schema: textBlockList, signal }),
+      api.call(endpoints.textBlocks.list, { params: { id: orgId }, query: { locale: locale ?? undefined } }, { signal }),
     enabled,
     staleTime: 30_000,
   });
@@ -58,8 +50,8 @@ export function useSaveTextBlock() {
   return useMutation({
     mutationFn: (input: { create: CreateTextBlockRequest } | { id: string; update: UpdateTextBlockRequest }) =>
       "create" in input
-        ? api.post(`organizations/${orgId}/text-blocks`, { body: input.create, schema: textBlock })
-        : api.put(`organizations/${orgId}/text-blocks/${input.id}`, { body: input.update, schema: textBlock }),
+        ? api.call(endpoints.textBlocks.create, { params: { id: orgId }, body: input.create })
+        : api.call(endpoints.textBlocks.update, { params: { id: orgId, blockId: input.id }, body: input.update }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +61,7 @@ export function usePinTextBlock() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) =>
-      api.put(`organizations/${orgId}/text-blocks/${id}/pin`, { body: { pinned }, schema: textBlock }),
+      api.call(endpoints.textBlocks.pin, { params: { id: orgId, blockId: id }, body: { pinned } }),
     onSuccess: invalidate,
   });
 }
@@ -78,7 +70,7 @@ export function useDeleteTextBlock() {
   const orgId = useOrgId();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`organizations/${orgId}/text-blocks/${id}`, { schema: okResponse }),
+    mutationFn: (id: string) => api.call(endpoints.textBlocks.remove, { params: { id: orgId, blockId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -86,7 +78,7 @@ export function useDeleteTextBlock() {
 export function useTemplate(id: string | null) {
   return useQuery({
     queryKey: textBlockKeys.template(id ?? ""),
-    queryFn: ({ signal }) => api.get(`communication-templates/${id ?? ""}`, { schema: communicationTemplate, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.textBlocks.template, { params: { id: id ?? "" } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -96,8 +88,8 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: (input: { create: CreateTemplateRequest } | { id: string; update: UpdateTemplateRequest }) =>
       "create" in input
-        ? api.post("communication-templates", { body: input.create, schema: communicationTemplate })
-        : api.put(`communication-templates/${input.id}`, { body: input.update, schema: communicationTemplate }),
+        ? api.call(endpoints.textBlocks.createTemplate, { body: input.create })
+        : api.call(endpoints.textBlocks.updateTemplate, { params: { id: input.id }, body: input.update }),
     onSuccess: invalidate,
   });
 }
@@ -106,7 +98,7 @@ export function useSaveTemplate() {
 export function useTokens() {
   return useQuery({
     queryKey: textBlockKeys.tokens,
-    queryFn: ({ signal }) => api.get("communication-templates/tokens", { schema: z.array(dynamicFieldToken), signal }),
+    queryFn: ({ signal }) => api.call(endpoints.textBlocks.tokens, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -116,7 +108,7 @@ export function useSignature() {
   const orgId = useOrgId();
   return useQuery({
     queryKey: textBlockKeys.signature,
-    queryFn: ({ signal }) => api.get(`organizations/${orgId}/signature`, { schema: signatureSettings, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.textBlocks.signature, { params: { id: orgId } }, { signal }),
     staleTime: 60_000,
   });
 }
@@ -127,7 +119,7 @@ export function useContactByPhone(phone: string | null) {
     queryKey: textBlockKeys.contact(phone ?? ""),
     queryFn: async ({ signal }): Promise<Contact | null> => {
       try {
-        return await api.get(`patients/phone/${encodeURIComponent(phone ?? "")}`, { schema: contact, signal });
+        return await api.call(endpoints.contacts.byPhone, { params: { phone: phone ?? "" } }, { signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;
@@ -144,7 +136,7 @@ export function useSampleContact() {
   return useQuery({
     queryKey: textBlockKeys.sample,
     queryFn: async ({ signal }) => {
-      const { contacts } = await api.get("patients", { query: { sort: "recent", limit: 20 }, schema: contactsPage, signal });
+      const { contacts } = await api.call(endpoints.contacts.list, { query: { sort: "recent", limit: 20 } }, { signal });
       return contacts.find((c) => c.firstname) ?? contacts[0] ?? null;
     },
     staleTime: 60_000,
@@ -158,8 +150,8 @@ export function useSaveSignature() {
   return useMutation({
     mutationFn: (input: { organization: UpdateSignatureRequest } | { userLine: string }) =>
       "organization" in input
-        ? api.put(`organizations/${orgId}/signature`, { body: input.organization, schema: signatureSettings })
-        : api.put(`organizations/${orgId}/signature/user`, { body: { text: input.userLine }, schema: signatureSettings }),
+        ? api.call(endpoints.textBlocks.updateSignature, { params: { id: orgId }, body: input.organization })
+        : api.call(endpoints.textBlocks.updateUserSignature, { params: { id: orgId }, body: { text: input.userLine } }),
     onSuccess: (settings) => {
       client.setQueryData(textBlockKeys.signature, settings);
     },
