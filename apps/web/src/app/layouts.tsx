@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Box } from "@mantine/core";
 import { Navigate, Outlet } from "react-router";
-import { roleCountsAs } from "@relais/shared";
 import { FullPageLoader } from "../ui/loaders.tsx";
 import { useSessionContext } from "./session/session.tsx";
 import { HOME_PATH, LOGIN_PATH } from "./paths.ts";
@@ -46,7 +45,7 @@ export function RouteGate({ only, children }: { only: NonNullable<RouteFlags["on
   if (state.status !== "authenticated") {
     return <Navigate to={LOGIN_PATH} replace />;
   }
-  const { profile, organization } = state.session;
-  const allowed = only === "devops" ? roleCountsAs(profile.role, "devops") : !organization.franceRegion;
+  const { abilities, organization } = state.session;
+  const allowed = only === "devops" ? abilities.maintenance : !organization.franceRegion;
   return allowed ? children : <Navigate to={HOME_PATH} replace />;
 }

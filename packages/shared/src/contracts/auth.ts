@@ -58,6 +58,8 @@ export const sessionAbilities = z.object({
   createTeam: z.boolean(),
   /** Create, change and delete colleagues. */
   manageUsers: z.boolean(),
+  /** The roles they may give a colleague (canAssignRole); empty when they manage no one. */
+  assignableRoles: z.array(z.enum(ROLES)),
   /** Import contacts from a file. */
   importContacts: z.boolean(),
   /** Write SMS templates of their own (marketing). */

@@ -30,6 +30,7 @@ describe("POST auth/login", () => {
       manageOrganization: false,
       createTeam: false,
       manageUsers: false,
+      assignableRoles: [],
       importContacts: false,
       writeTemplates: false,
       maintenance: false,

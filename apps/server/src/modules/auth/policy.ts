@@ -1,8 +1,10 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import {
   allowsMultipleTeams,
+  canAssignRole,
   isAdministrator,
   isOpenAt,
+  ROLES,
   roleCountsAs,
   type Organization,
   type Role,
@@ -55,6 +57,7 @@ export function sessionAbilitiesOf(role: Role, tier: TierPermissions): SessionAb
     manageOrganization: admin,
     createTeam: admin && allowsMultipleTeams(tier),
     manageUsers: admin,
+    assignableRoles: admin ? ROLES.filter((r) => canAssignRole(role, r)) : [],
     importContacts: admin,
     writeTemplates: roleCountsAs(role, "marketing"),
     maintenance: roleCountsAs(role, "devops"),

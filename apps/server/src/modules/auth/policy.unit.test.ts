@@ -25,4 +25,10 @@ describe("what a person may do across the organisation", () => {
     expect(sessionAbilitiesOf("devops", null)).toMatchObject({ writeTemplates: true, maintenance: true });
     expect(sessionAbilitiesOf("admin", null)).toMatchObject({ writeTemplates: false, maintenance: false });
   });
+
+  it("lists the roles each may give: an admin never super-admin or devops, a user none", () => {
+    expect(sessionAbilitiesOf("admin", null).assignableRoles).toEqual(["user", "admin", "marketing"]);
+    expect(sessionAbilitiesOf("devops", null).assignableRoles).toEqual(["user", "admin", "super-admin", "devops", "marketing"]);
+    expect(sessionAbilitiesOf("user", null).assignableRoles).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type LoginResponse,
   type Organization,
   type Profile,
+  type SessionAbilities,
   type SessionResponse,
   type Team,
 } from "@relais/shared";
@@ -21,6 +22,8 @@ export interface Session {
   profile: Profile;
   userGroup: Team | null;
   organization: Organization;
+  /** What the server lets this person do across the organisation; read through usePolicy(). */
+  abilities: SessionAbilities;
 }
 
 export type SessionState =
@@ -92,10 +95,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setState({ status: "anonymous" });
         return;
       }
-      const { user, userGroup, organization } = result.session;
+      const { user, userGroup, organization, abilities } = result.session;
       setState({
         status: "authenticated",
-        session: { jwt: result.token.jwt, expires: result.token.expires, profile: user, userGroup, organization },
+        session: { jwt: result.token.jwt, expires: result.token.expires, profile: user, userGroup, organization, abilities },
       });
     });
     return () => {
@@ -157,6 +160,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         profile: answer.user,
         userGroup: answer.userGroup,
         organization: answer.organization,
+        abilities: answer.abilities,
       },
     });
   }, []);
@@ -226,6 +230,14 @@ export function useSessionContext(): SessionContextValue {
     throw new Error("useSessionContext outside SessionProvider");
   }
   return value;
+}
+
+/**
+ * What the signed-in person may do across the organisation, as the server decided it (roles and
+ * plan): screens show or hide their actions from it and never recompute a role rule.
+ */
+export function usePolicy(): SessionAbilities {
+  return useSession().abilities;
 }
 
 /** The signed-in session; only for screens behind the auth gate. */

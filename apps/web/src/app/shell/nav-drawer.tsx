@@ -19,7 +19,7 @@ import {
   IconTerminal2,
   IconBook2,
 } from "@tabler/icons-react";
-import { APP_VERSION, roleCountsAs, type MessageId } from "@relais/shared";
+import { APP_VERSION, type MessageId } from "@relais/shared";
 import { useSession } from "../session/session.tsx";
 import { usePendingNotifications } from "./pending-notifications.tsx";
 import { LogoutDialog } from "./logout-dialog.tsx";
@@ -71,7 +71,7 @@ export function NavDrawer() {
   const intl = useIntl();
   const [helpOpen, setHelpOpen] = useState(false);
   const [dialog, setDialog] = useState<"logout" | "report" | "support" | null>(null);
-  const { organization, profile } = session;
+  const { organization, abilities } = session;
 
   const top: LinkItem[] = [
     { to: "/conversations", label: "nav.conversations", icon: <IconMessages size={ICON_SIZE} /> },
@@ -109,7 +109,7 @@ export function NavDrawer() {
         <div className={classes.spacer} />
 
         <div className={classes.group}>
-          {roleCountsAs(profile.role, "devops") ? (
+          {abilities.maintenance ? (
             <DrawerLink item={{ to: "/devops", label: "nav.devops", icon: <IconTerminal2 size={ICON_SIZE} /> }} />
           ) : null}
 

@@ -2,8 +2,8 @@ import { useState, type SyntheticEvent } from "react";
 import { ActionIcon, Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { isAdministrator, toE164, updateOrganizationRequest, type Organization, type WeekSchedule } from "@relais/shared";
-import { useSession } from "../../app/session/session.tsx";
+import { toE164, updateOrganizationRequest, type Organization, type WeekSchedule } from "@relais/shared";
+import { usePolicy } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { Section } from "../../ui/page.tsx";
@@ -55,11 +55,11 @@ function toForm(org: Organization): OrgForm {
 export function OrganizationTab() {
   // Seeded with the session's organisation, then refreshed from the server: never empty.
   const { data: org } = useOrganization();
-  const session = useSession();
+  const policy = usePolicy();
   // A saved (or otherwise changed) organisation starts a fresh form from the server's values.
   return (
     <Stack gap="lg">
-      <OrganizationForm key={JSON.stringify(org)} org={org} canEdit={isAdministrator(session.profile.role)} />
+      <OrganizationForm key={JSON.stringify(org)} org={org} canEdit={policy.manageOrganization} />
       <SurveySettingsSection />
     </Stack>
   );

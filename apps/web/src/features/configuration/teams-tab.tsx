@@ -3,8 +3,8 @@ import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, T
 import { IconChevronRight, IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { createTeamRequest, formatPhoneForDisplay, isAdministrator, toE164, type TeamRole } from "@relais/shared";
-import { useSession } from "../../app/session/session.tsx";
+import { createTeamRequest, formatPhoneForDisplay, toE164, type TeamRole } from "@relais/shared";
+import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
@@ -25,10 +25,9 @@ export function TeamsTab() {
 }
 
 function TeamList() {
-  const session = useSession();
   const teams = useAllTeams();
   const [creating, setCreating] = useState(false);
-  const canCreate = isAdministrator(session.profile.role);
+  const canCreate = usePolicy().createTeam;
 
   return (
     <Stack gap="md">

@@ -4,14 +4,13 @@ import { FormattedMessage, useIntl } from "react-intl";
 import {
   ROLES,
   createUserRequest,
-  roleCountsAs,
   updateUserRequest,
   type ProfileLocale,
   type Role,
   type TeamRole,
   type UserSummary,
 } from "@relais/shared";
-import { useSession } from "../../app/session/session.tsx";
+import { usePolicy } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
@@ -25,11 +24,10 @@ function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-/** Roles the signed-in person may hand out: never one above their own (the server decides finally). */
+/** Roles the signed-in person may hand out, as the server listed them: never one above their own. */
 function useRoleOptions() {
   const intl = useIntl();
-  const { profile } = useSession();
-  return ROLES.filter((r) => roleCountsAs(profile.role, r) || r === "user" || r === "marketing").map((r) => ({
+  return usePolicy().assignableRoles.map((r) => ({
     value: r,
     label: intl.formatMessage({ id: ROLE_LABELS[r] }),
   }));

@@ -3,7 +3,7 @@ import { ActionIcon, Avatar, Badge, Button, Group, Paper, Stack, Table, Text, To
 import { IconPencil, IconPlus, IconTrash, IconUsers } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { isAdministrator, type UserSummary } from "@relais/shared";
-import { useSession } from "../../app/session/session.tsx";
+import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -25,7 +25,7 @@ export function UsersTab() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserSummary | null>(null);
   const [deleting, setDeleting] = useState<UserSummary | null>(null);
-  const isAdmin = isAdministrator(session.profile.role);
+  const isAdmin = usePolicy().manageUsers;
 
   return (
     <Stack gap="md">

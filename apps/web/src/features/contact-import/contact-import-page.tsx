@@ -1,15 +1,13 @@
 import { Anchor, Box } from "@mantine/core";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
-import { roleCountsAs } from "@relais/shared";
-import { useSession } from "../../app/session/session.tsx";
+import { usePolicy } from "../../app/session/session.tsx";
 import { PageContainer, PageHeader } from "../../ui/page.tsx";
 import { ImportContactsFlow } from "./import-flow.tsx";
 
 /** /contacts/import: the import on a page of its own (the same flow as the contacts screen's dialog). */
 export function ContactImportPage() {
-  const session = useSession();
-  const admin = roleCountsAs(session.profile.role, "admin");
+  const admin = usePolicy().importContacts;
   return (
     <PageContainer wide>
       <PageHeader

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Button, Modal } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { roleCountsAs } from "@relais/shared";
-import { useSession } from "../../app/session/session.tsx";
+import { usePolicy } from "../../app/session/session.tsx";
 import { ImportContactsFlow } from "./import-flow.tsx";
 
 /**
@@ -12,9 +11,9 @@ import { ImportContactsFlow } from "./import-flow.tsx";
  */
 export function ImportContactsButton() {
   const intl = useIntl();
-  const session = useSession();
+  const policy = usePolicy();
   const [opened, setOpened] = useState(false);
-  if (!roleCountsAs(session.profile.role, "admin")) return null;
+  if (!policy.importContacts) return null;
   return (
     <>
       <Button variant="light" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)} fullWidth>

@@ -3,7 +3,7 @@ import { Box, Button, Group, Overlay, Paper, Stack, Text, ThemeIcon, Title } fro
 import { IconTool } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation } from "react-router";
-import { roleCountsAs, type Locale, type MaintenanceStatus } from "@relais/shared";
+import { type Locale, type MaintenanceStatus } from "@relais/shared";
 import { useSessionContext } from "../../app/session/session.tsx";
 import { useUiLocale } from "../../app/i18n/i18n-provider.tsx";
 import { useMaintenanceStatus } from "./api.ts";
@@ -121,8 +121,7 @@ export function MaintenanceOverlay() {
   const intl = useIntl();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const operator =
-    (state.status === "authenticated" && roleCountsAs(state.session.profile.role, "devops")) ||
-    isOperatorPath(location.pathname, location.search);
+    (state.status === "authenticated" && state.session.abilities.maintenance) || isOperatorPath(location.pathname, location.search);
   if (!data?.enabled || !data.overlay || operator) {
     return null;
   }

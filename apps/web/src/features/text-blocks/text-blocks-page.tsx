@@ -3,9 +3,9 @@ import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Skeleton, Stac
 import { IconEdit, IconMessageBolt, IconPaperclip, IconPin, IconPinnedOff, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
-import { LOCALES, formatBytes, resolveLocale, roleCountsAs, type Locale, type TextBlock } from "@relais/shared";
+import { LOCALES, formatBytes, resolveLocale, type Locale, type TextBlock } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
-import { useSession } from "../../app/session/session.tsx";
+import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { MessageMedia } from "../conversations/media-preview.tsx";
@@ -26,6 +26,7 @@ export function TextBlocksPage() {
   const alerts = useAlerts();
   const navigate = useNavigate();
   const session = useSession();
+  const policy = usePolicy();
   const [locale, setLocale] = useState<Locale>(resolveLocale(session.profile.locale));
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<TextBlock | null>(null);
@@ -138,7 +139,7 @@ export function TextBlocksPage() {
         actions={
           <Group gap="sm" wrap="nowrap">
             {/* Own SMS templates show in this list for marketing and devops only (spec part 2 §6). */}
-            {roleCountsAs(session.profile.role, "marketing") ? (
+            {policy.writeTemplates ? (
               <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void navigate("/text-template/sms")}>
                 <FormattedMessage id="text-blocks.new-template" />
               </Button>
