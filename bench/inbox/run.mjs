@@ -2,6 +2,7 @@
 // own process on a fresh embedded PostgreSQL with the sandbox carrier. Sizes come from the
 // environment so that a small run takes a minute; the defaults are the published run (README
 // "Inbox figures"). BENCH_PHASES picks phases (lists,memory,sockets,polling; default all);
+// BENCH_PHASES=orgs is the many-organisation load model with the floor beside it (orgs.mjs).
 // BENCH_RESULT names the file under bench/results (default inbox), so a run of some phases
 // does not replace the published one.
 import { rm } from "node:fs/promises";
@@ -11,6 +12,7 @@ import pg from "pg";
 import { machine, saveResult, startServer } from "../lib.mjs";
 import { listsPhase } from "./lists.mjs";
 import { memoryPhase } from "./memory.mjs";
+import { orgsPhase, printOrgs } from "./orgs.mjs";
 import { pollingPhase, POLL_INTERVAL_MS } from "./polling.mjs";
 import { askServer, coresUsed, cpuSeconds, loadAverage, ownCpuSeconds, postgresCpuSeconds } from "./proc.mjs";
 import { socketsPhase } from "./pushed.mjs";
@@ -31,8 +33,14 @@ const cfg = {
   idleSeconds: env("BENCH_IDLE_SECONDS", 10),
   listRequests: env("BENCH_LIST_REQUESTS", 400),
   listConnections: env("BENCH_LIST_CONNECTIONS", 4),
+  /** The load model of DESIGN §8 (phase orgs): organisations × staff, one socket each. */
+  orgs: env("BENCH_ORGS", 100),
+  staffPerOrg: env("BENCH_STAFF_PER_ORG", 10),
+  orgRates: (process.env.BENCH_ORG_RATES ?? "50,100,200,500").split(",").map(Number),
+  orgSeconds: env("BENCH_ORG_SECONDS", 10),
+  singleOrgRate: env("BENCH_SINGLE_ORG_RATE", 200),
 };
-const phases = new Set((process.env.BENCH_PHASES ?? "lists,memory,sockets,polling").split(","));
+const phases = new Set((process.env.BENCH_PHASES ?? "orgs,lists,memory,sockets,polling").split(","));
 const PORT = 3320;
 const PG_PORT = 5320;
 const PASSWORD = "Relais!2026";
@@ -139,7 +147,9 @@ try {
   log(`${cfg.sockets} users signed in in ${result.logins.ms} ms`);
 
   const ctx = { cfg, server, ownerUrl, tokens, demoToken, heavy, probeFile, measureCores, drainMs: DRAIN_MS, log };
-  // Memory first: no earlier phase has grown the heap or the allocator's reserve yet.
+  // The load model first, on a server no other phase has loaded yet (the floor runs inside it).
+  if (phases.has("orgs")) result.orgs = await orgsPhase(ctx, { login });
+  // Memory next: no earlier phase has grown the heap much or the allocator's reserve yet.
   if (phases.has("memory")) result.memory = await memoryPhase(ctx);
   if (phases.has("lists")) result.lists = await listsPhase(ctx);
   if (phases.has("sockets")) result.sockets = await socketsPhase(ctx);
@@ -166,4 +176,5 @@ try {
 if (!process.exitCode) {
   await saveResult(process.env.BENCH_RESULT ?? "inbox", result);
   printTable(result);
+  printOrgs(result.orgs);
 }

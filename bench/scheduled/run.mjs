@@ -2,7 +2,7 @@
 // same minute. Run 1: seconds from the due time until every text is handed to the carrier. Run 2:
 // the same batch size, the server killed with SIGKILL in the middle and started again; lost and
 // doubled texts counted (both must be 0). The server is apps/server/src/platform/jobs/crash-child.ts
-// (the app and its job worker, set as in main.ts: 8 jobs at once, fetched 10 at a time) with the FileCarrier, a network
+// (the app and its job worker, set as in main.ts: 24 jobs at once, fetched 100 at a time) with the FileCarrier, a network
 // that outlives the process and takes each idempotency key once; its log is the count.
 // Runs under tsx (the npm script) to use the server's own migration and seed code.
 import { spawn } from "node:child_process";
@@ -153,7 +153,7 @@ log(`run 2: lost ${lost}, doubled ${doubled}; ${redelivered} attempts repeated a
 await saveResult("scheduled", {
   machine: machine(),
   messages: N,
-  worker: { concurrency: Number(process.env.CRASH_CONCURRENCY ?? 8), localQueue: Number(process.env.CRASH_LOCAL_QUEUE ?? 10) },
+  worker: { concurrency: Number(process.env.CRASH_CONCURRENCY ?? 24), localQueue: Number(process.env.CRASH_LOCAL_QUEUE ?? 100) },
   carrier: "FileCarrier (no network delay; idempotent per key, survives the process)",
   run1: {
     secondsFromDueUntilFirstHandedToCarrier: Number(firstSeconds.toFixed(2)),

@@ -44,9 +44,10 @@ async function main(): Promise<void> {
     // Derived from the token secret, so every node of a cluster signs and checks the same links.
     mediaLinks: createLinkSigner(jwtSecret, "media", MEDIA_LINK_TTL_SECONDS),
     // The job worker runs as the owner: it reads and locks the jobs of every organisation.
-    // 8 jobs at once, fetched 10 at a time: the sends wait on the network and on PostgreSQL,
-    // not on the CPU (bench/scheduled, decision 0009).
-    jobs: { connectionString: url, concurrency: 8, localQueueSize: 10 },
+    // 24 jobs at once, fetched 100 at a time: the sends wait on the network and on PostgreSQL,
+    // not on the CPU, and since decision 0017 the texts of one organisation no longer commit one
+    // at a time (bench/scheduled, decisions 0009 and 0018).
+    jobs: { connectionString: url, concurrency: 24, localQueueSize: 100 },
   };
   const app = await buildApp(deps);
 

@@ -25,7 +25,7 @@ it("db/schema.ts names exactly the columns the migrations create", async () => {
   for (const r of tables.rows) (actual[r.table_name] ??= []).push(r.column_name);
 
   const declared: Columns = {
-    event_cursors: { organization_id: true, last_position: true, pruned_through: true },
+    event_cursors: { organization_id: true, pruned_through: true },
     short_links: { id: true, organization_id: true, code: true, url: true, created_by: true, created_at: true, clicks: true },
     threads: {
       id: true,

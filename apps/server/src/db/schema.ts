@@ -141,10 +141,9 @@ export interface SystemStatusTable {
   updated_at: Timestamp;
 }
 
-/** Per organisation, the last position handed out; its row lock orders appends by commit. */
+/** Per organisation, how far the retention job pruned its log (migration 0015 dropped the position counter). */
 export interface EventCursorsTable {
   organization_id: string;
-  last_position: number;
   /** The highest position the retention job deleted (migration 0014); 0 before any. */
   pruned_through: Generated<number>;
 }

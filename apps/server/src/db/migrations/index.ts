@@ -13,6 +13,8 @@ import * as m0011 from "./0011_contact_imports.ts";
 import * as m0012 from "./0012_text_block_attachments.ts";
 import * as m0013 from "./0013_satisfaction_surveys.ts";
 import * as m0014 from "./0014_event_retention.ts";
+import * as m0015 from "./0015_event_positions_without_lock.ts";
+import * as m0016 from "./0016_unlogged_rate_limits.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   "0012_text_block_attachments": m0012,
   "0013_satisfaction_surveys": m0013,
   "0014_event_retention": m0014,
+  "0015_event_positions_without_lock": m0015,
+  "0016_unlogged_rate_limits": m0016,
 };

@@ -1,5 +1,7 @@
 import { expect } from "vitest";
+import { sql } from "kysely";
 import type { Message, Thread } from "@relais/shared";
+import { POSITIONS_PER_TRANSACTION } from "../../platform/realtime/record-event.ts";
 import { setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
 
 /** Shared steps of the messaging API tests. */
@@ -47,7 +49,15 @@ export async function eventsSeenBy(
   t: TestApp,
   token: string,
 ): Promise<{ type: string; teamId: string | null; payload: Record<string, unknown> }[]> {
-  const res = await t.request({ method: "GET", url: "/api/events?after=0&limit=500", token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ events: { type: string; teamId: string | null; payload: Record<string, unknown> }[] }>().events;
+  // Readers see an event once every transaction that began before it has ended (decision 0017):
+  // wait until the log's mark has passed every transaction id handed out so far.
+  const { rows } = await sql<{ next: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as next`.execute(t.db.owner);
+  const upTo = Number(rows[0]?.next ?? 0) * POSITIONS_PER_TRANSACTION - 1;
+  for (let i = 0; ; i++) {
+    const res = await t.request({ method: "GET", url: "/api/events?after=0&limit=500", token });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ position: number; events: { type: string; teamId: string | null; payload: Record<string, unknown> }[] }>();
+    if (page.position >= upTo || i >= 200) return page.events;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -139,6 +139,7 @@ export type ThreadPatch = Partial<{
   has_notification: boolean;
   has_incomplete_followup: boolean;
   last_message_id: string;
+  sentiment: number | null;
 }>;
 
 /** Applies `patch`; `touch` moves updated_at (new message, state change), which reorders lists. */

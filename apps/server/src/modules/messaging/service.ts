@@ -35,7 +35,7 @@ import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThr
 import { canSeeThread, isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
 import { presentMessage, presentThread } from "./presenter.ts";
 import * as repo from "./repo.ts";
-import { refreshThreadSentiment } from "./sentiment.ts";
+import { threadSentimentNow } from "./sentiment.ts";
 import {
   attachOutboundMedia,
   discardFiles,
@@ -46,7 +46,7 @@ import {
   storeInboundMedia,
   type MediaDeps,
 } from "./media.ts";
-import { storageKeysOfThread } from "./media-repo.ts";
+import { storageKeysOfThread, type MediaRow } from "./media-repo.ts";
 import { parseThreadSearch } from "./thread-search.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -117,9 +117,13 @@ export async function drainMessaging(m: Messaging): Promise<void> {
 
 // ---- Reading ------------------------------------------------------------------------------
 
-async function presentOne(tx: Tx, orgId: string, row: repo.ThreadRow): Promise<Thread> {
-  const last = row.last_message_id ? await repo.findMessage(tx, orgId, row.last_message_id) : undefined;
-  const media = last ? ((await mediaByMessage(tx, orgId, [last.id])).get(last.id) ?? []) : [];
+/** A message the caller has just written, with its files: presenting it needs no read. */
+type KnownMessage = { row: repo.MessageRow; media: MediaRow[] };
+
+async function presentOne(tx: Tx, orgId: string, row: repo.ThreadRow, known?: KnownMessage): Promise<Thread> {
+  const isKnown = known !== undefined && known.row.id === row.last_message_id;
+  const last = isKnown ? known.row : row.last_message_id ? await repo.findMessage(tx, orgId, row.last_message_id) : undefined;
+  const media = isKnown ? known.media : last ? ((await mediaByMessage(tx, orgId, [last.id])).get(last.id) ?? []) : [];
   const contact = (await contactsByPhones(tx, orgId, [row.contact_phone])).get(row.contact_phone) ?? null;
   return presentThread(row, last, media, contact);
 }
@@ -196,17 +200,30 @@ export async function listMessages(db: Db, ctx: Ctx, threadId: string, query: Me
 // ---- Events ---------------------------------------------------------------------------------
 
 /** Re-reads the thread and records `type` with it as payload, for its team only. */
-async function announceThread(tx: Tx, orgId: string, threadId: string, type: "thread.created" | "thread.updated"): Promise<Thread> {
+async function announceThread(
+  tx: Tx,
+  orgId: string,
+  threadId: string,
+  type: "thread.created" | "thread.updated",
+  known?: KnownMessage,
+): Promise<Thread> {
   const row = await repo.findThread(tx, orgId, threadId);
   if (!row) throw notFound();
-  const thread = await presentOne(tx, orgId, row);
+  const thread = await presentOne(tx, orgId, row, known);
   await recordEvent(tx, orgId, { type, teamId: row.team_id, payload: thread });
   return thread;
 }
 
-async function announceMessage(tx: Tx, orgId: string, teamId: string, row: repo.MessageRow, type: "message.created" | "message.updated") {
-  const media = await mediaByMessage(tx, orgId, [row.id]);
-  const message = presentMessage(row, media.get(row.id) ?? []);
+async function announceMessage(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  row: repo.MessageRow,
+  type: "message.created" | "message.updated",
+  knownMedia?: MediaRow[],
+) {
+  const media = knownMedia ?? (await mediaByMessage(tx, orgId, [row.id])).get(row.id) ?? [];
+  const message = presentMessage(row, media);
   await recordEvent(tx, orgId, { type, teamId, payload: message });
   return message;
 }
@@ -541,7 +558,8 @@ export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): 
   let kept = false;
   try {
     const result = await withTenant(m.db, orgId, async (tx) => {
-      if (await repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)) return { duplicate: true as const };
+      // No look-up first: a delivery already recorded makes the insert below answer nothing,
+      // and the transaction is rolled back (one statement fewer for every other text).
       const { row: thread, created } = await repo.ensureThread(tx, orgId, owner.team_id, from);
       const msg = await repo.insertMessage(tx, {
         orgId,
@@ -558,10 +576,13 @@ export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): 
       // Raced by the same webhook delivered twice at once: undo this one.
       if (!msg) throw new DuplicateDelivery();
       await recordInboundMedia(tx, msg.id, stored);
-      await repo.updateThread(tx, orgId, thread.id, { state: "active", has_notification: true, last_message_id: msg.id }, true);
-      await refreshThreadSentiment(tx, orgId, thread.id);
-      await announceThread(tx, orgId, thread.id, created ? "thread.created" : "thread.updated");
-      await announceMessage(tx, orgId, thread.team_id, msg, "message.created");
+      // The sentiment is read with the new text already in and written with the rest: one update.
+      const sentiment = await threadSentimentNow(tx, orgId, thread.id);
+      await repo.updateThread(tx, orgId, thread.id, { state: "active", has_notification: true, last_message_id: msg.id, sentiment }, true);
+      // Without files the new message is known as it is: the events need not read it back.
+      const known = stored.length === 0 ? { row: msg, media: [] } : undefined;
+      await announceThread(tx, orgId, thread.id, created ? "thread.created" : "thread.updated", known);
+      await announceMessage(tx, orgId, thread.team_id, msg, "message.created", known?.media);
       const inbound = {
         orgId,
         teamId: thread.team_id,

@@ -35,8 +35,8 @@ const app = await buildApp(
     mediaLinks: createLinkSigner(randomBytes(32).toString("hex"), "media", MEDIA_LINK_TTL_SECONDS),
     jobs: {
       connectionString: url,
-      concurrency: Number(process.env["CRASH_CONCURRENCY"] ?? 8),
-      localQueueSize: Number(process.env["CRASH_LOCAL_QUEUE"] ?? 10),
+      concurrency: Number(process.env["CRASH_CONCURRENCY"] ?? 24),
+      localQueueSize: Number(process.env["CRASH_LOCAL_QUEUE"] ?? 100),
       pollIntervalMs: 200,
     },
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import pg from "pg";
@@ -5,7 +6,7 @@ import { createTestApp, type Tenant, type TestApp } from "../../../test/helpers.
 import { beforeCommit, createDatabase, withTenant, type Database } from "../../db/database.ts";
 import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
-import { eventsAfter } from "./event-repo.ts";
+import { currentPosition, eventsAfter, PASS_AFTER_MS } from "./event-repo.ts";
 import { recordEvent } from "./record-event.ts";
 import { afterEventsWritten, databaseUrlOf, sleep } from "./realtime.test-kit.ts";
 
@@ -24,22 +25,25 @@ afterAll(async () => {
   await t.close();
 });
 
-const readAfter = (orgId: string, after: number, limit = 1_000) => withTenant(db.app, orgId, (tx) => eventsAfter(tx, orgId, after, limit));
+const readAfter = async (orgId: string, after: number, limit = 1_000) =>
+  (await withTenant(db.app, orgId, (tx) => eventsAfter(tx, orgId, after, limit))).events;
+/**
+ * Resolves once readers' mark has passed every transaction id handed out so far: what committed
+ * before the call is then all readable (other test files share the PostgreSQL server, and their
+ * open transactions hold readers back for a moment).
+ */
+async function settled(): Promise<void> {
+  const { rows } = await sql<{ next: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as next`.execute(db.owner);
+  const upTo = Number(rows[0]?.next) * 4096 - 1;
+  while ((await withTenant(db.app, randomUUID(), (tx) => currentPosition(tx))) < upTo) await sleep(5);
+}
+const readSettled = async (orgId: string, after: number) => {
+  await settled();
+  return readAfter(orgId, after);
+};
 const randomMs = (max: number) => Math.floor(Math.random() * (max + 1));
 
-/** Resolves when `n` backends of this database wait on a lock. */
-async function untilWaitingOnLock(n: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-    `.execute(db.owner);
-    if ((rows[0]?.n ?? 0) >= n) return;
-    await sleep(10);
-  }
-  throw new Error("no writer ever waited on the cursor lock");
-}
-
-describe("positions in commit order", () => {
+describe("positions no resuming reader can skip", () => {
   it("gives a reader resuming from its last position every event of 8 concurrent writers once, in order", async () => {
     const { orgId } = await t.tenant();
     const WRITERS = 8;
@@ -66,21 +70,26 @@ describe("positions in commit order", () => {
       Array.from({ length: WRITERS }, async (_, writer) => {
         for (let i = 0; i < EACH; i++) {
           await withTenant(db.app, orgId, async (tx) => {
+            // As a service does: it writes first (the transaction takes its id, hence its
+            // events' position, here), works a while, then records and commits — so positions
+            // are taken in one order and committed in another.
+            await sql`select pg_current_xact_id()`.execute(tx);
             await sleep(randomMs(2));
             await recordEvent(tx, orgId, { type: "thread.updated", payload: { writer, i } });
-            // Holding the organisation's cursor lock: the other writers queue behind it.
             await sleep(randomMs(1));
           });
         }
       }),
     );
+    await settled();
     writing = false;
     await reader;
 
     const total = WRITERS * EACH;
-    expect(seen.map((s) => s.position)).toEqual(Array.from({ length: total }, (_, k) => k + 1));
-    const written = new Set(seen.map((s) => `${s.writer}:${s.i}`));
-    expect(written.size).toBe(total);
+    const positions = seen.map((s) => s.position);
+    expect(new Set(seen.map((s) => `${s.writer}:${s.i}`)).size).toBe(total);
+    expect(seen).toHaveLength(total);
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
     // Each writer's own events keep their order too.
     for (let w = 0; w < WRITERS; w++) {
       const mine = seen.filter((s) => s.writer === w).map((s) => s.i);
@@ -88,12 +97,11 @@ describe("positions in commit order", () => {
     }
   });
 
-  it("makes a second writer wait for the first one's commit, where a sequence would let a reader skip a row", async () => {
+  it("lets a second writer commit while the first is open, and shows neither until the first is done", async () => {
     const { orgId } = await t.tenant();
 
-    // A sequence-numbered log (the naive design of DESIGN §5), same interleaving: A takes id 1,
-    // B takes id 2 and commits, the reader sees 2, then A commits — row 1 is behind the reader
-    // for good.
+    // A sequence-numbered log (the naive design of DESIGN §5): A takes id 1, B takes id 2 and
+    // commits, the reader sees 2, then A commits — row 1 is behind the reader for good.
     await sql`create table naive_log (id bigserial primary key, note text)`.execute(db.owner);
     const a = new pg.Client({ connectionString: url });
     const b = new pg.Client({ connectionString: url });
@@ -118,35 +126,39 @@ describe("positions in commit order", () => {
     }
 
     // The event log, same interleaving: A's events are written (its position taken) and A is
-    // held before its commit; B cannot even take a position until A commits.
+    // held before its commit; B records, writes and COMMITS meanwhile (no lock between them),
+    // but the reader sees nothing past A's position until A is done.
     let releaseA!: () => void;
     const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
     let aWrote!: () => void;
     const aHasPosition = new Promise<void>((resolve) => (aWrote = resolve));
+    let aPosition = 0;
     const txA = withTenant(db.app, orgId, async (tx) => {
       await recordEvent(tx, orgId, { type: "thread.updated", payload: { who: "a" } });
-      afterEventsWritten(tx, orgId, () => aWrote());
+      afterEventsWritten(tx, orgId, (p) => {
+        aPosition = p;
+        aWrote();
+      });
       beforeCommit(tx, () => aMayCommit);
     });
     await aHasPosition;
-    let bPosition: number | null = null;
-    const txB = withTenant(db.app, orgId, async (tx) => {
+    let bPosition = 0;
+    await withTenant(db.app, orgId, async (tx) => {
       await recordEvent(tx, orgId, { type: "thread.updated", payload: { who: "b" } });
       afterEventsWritten(tx, orgId, (p) => (bPosition = p));
     });
-    await untilWaitingOnLock(1);
-    expect(bPosition).toBeNull();
+    expect(bPosition).toBeGreaterThan(aPosition);
     expect(await readAfter(orgId, 0)).toEqual([]);
     releaseA();
-    await Promise.all([txA, txB]);
-    const rows = await readAfter(orgId, 0);
+    await txA;
+    const rows = await readSettled(orgId, 0);
     expect(rows.map((r) => [r.position, r.payload["who"]])).toEqual([
-      [1, "a"],
-      [2, "b"],
+      [aPosition, "a"],
+      [bPosition, "b"],
     ]);
   });
 
-  it("gives a rolled-back writer's position to the next one: positions stay dense", async () => {
+  it("never shows a rolled-back writer's events", async () => {
     const { orgId } = await t.tenant();
     await expect(
       withTenant(db.app, orgId, async (tx) => {
@@ -155,18 +167,73 @@ describe("positions in commit order", () => {
       }),
     ).rejects.toThrow("rolled back");
     await withTenant(db.app, orgId, (tx) => recordEvent(tx, orgId, { type: "thread.updated", payload: { kept: true } }));
-    const rows = await readAfter(orgId, 0);
-    expect(rows.map((r) => [r.position, r.payload["kept"]])).toEqual([[1, true]]);
+    const rows = await readSettled(orgId, 0);
+    expect(rows.map((r) => r.payload["kept"])).toEqual([true]);
   });
 
-  it("numbers each organisation on its own", async () => {
+  it("keeps each organisation's events apart, each in commit order", async () => {
     const one = await t.tenant();
     const two = await t.tenant();
-    for (const org of [one, two, one]) {
-      await withTenant(db.app, org.orgId, (tx) => recordEvent(tx, org.orgId, { type: "thread.updated", payload: {} }));
+    for (const [k, org] of [one, two, one].entries()) {
+      await withTenant(db.app, org.orgId, (tx) => recordEvent(tx, org.orgId, { type: "thread.updated", payload: { k } }));
     }
-    expect((await readAfter(one.orgId, 0)).map((r) => r.position)).toEqual([1, 2]);
-    expect((await readAfter(two.orgId, 0)).map((r) => r.position)).toEqual([1]);
+    const ofOne = await readSettled(one.orgId, 0);
+    expect(ofOne.map((r) => r.payload["k"])).toEqual([0, 2]);
+    expect(ofOne[0]!.position).toBeLessThan(ofOne[1]!.position);
+    expect((await readAfter(two.orgId, 0)).map((r) => r.payload["k"])).toEqual([1]);
+  });
+
+  it("holds readers behind a transaction that stays open, and delivers as soon as it ends", async () => {
+    const busy = await t.tenant();
+    const quiet = await t.tenant();
+    // A transaction of another organisation that has written something and is still open.
+    const open = new pg.Client({ connectionString: url });
+    await open.connect();
+    try {
+      await open.query("begin");
+      await open.query("select pg_current_xact_id()");
+      await withTenant(db.app, quiet.orgId, (tx) => recordEvent(tx, quiet.orgId, { type: "thread.updated", payload: {} }));
+      const held = await withTenant(db.app, quiet.orgId, (tx) => eventsAfter(tx, quiet.orgId, 0, 10));
+      expect(held).toEqual({ events: [], held: true });
+      await open.query("commit");
+      expect(await readSettled(quiet.orgId, 0)).toHaveLength(1);
+      expect(await readAfter(busy.orgId, 0)).toEqual([]);
+    } finally {
+      await open.end();
+    }
+  });
+
+  it("passes over a transaction open too long, which can then no longer commit events", { timeout: PASS_AFTER_MS + 15_000 }, async () => {
+    const slow = await t.tenant();
+    const quiet = await t.tenant();
+    // An import, say: one long transaction that took its id at once.
+    const long = new pg.Client({ connectionString: url });
+    await long.connect();
+    try {
+      await long.query("begin");
+      await long.query("select pg_current_xact_id()");
+      await long.query("select set_config('app.org_id', $1, true)", [slow.orgId]);
+      const started = performance.now();
+      await withTenant(db.app, quiet.orgId, (tx) => recordEvent(tx, quiet.orgId, { type: "thread.updated", payload: { n: 1 } }));
+      // Held at first, delivered once the long one is passed over: after PASS_AFTER_MS, not never.
+      let rows = await readAfter(quiet.orgId, 0);
+      expect(rows).toEqual([]);
+      while (rows.length === 0 && performance.now() - started < PASS_AFTER_MS + 5_000) {
+        await sleep(100);
+        rows = await readAfter(quiet.orgId, 0);
+      }
+      expect(rows.map((r) => r.payload["n"])).toEqual([1]);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(PASS_AFTER_MS - 100);
+      // Its events would now land behind readers that passed it: its commit is refused.
+      await long.query(
+        "insert into events (organization_id, position, type, payload) values ($1, pg_current_xact_id()::text::bigint * 4096, 'thread.updated', '{}')",
+        [slow.orgId],
+      );
+      await expect(long.query("commit")).rejects.toMatchObject({ code: "40001" });
+      expect(await readAfter(slow.orgId, 0)).toEqual([]);
+    } finally {
+      await long.end();
+    }
   });
 });
 
@@ -191,8 +258,6 @@ describe("the log as the database keeps it", () => {
   it("shows no organisation another's events, even with the organisation filter left out", async () => {
     const rows = await withTenant(db.app, other.orgId, (tx) => tx.selectFrom("events").select(["organization_id", "position"]).execute());
     expect(rows).toEqual([]);
-    const cursors = await withTenant(db.app, other.orgId, (tx) => tx.selectFrom("event_cursors").selectAll().execute());
-    expect(cursors).toEqual([]);
   });
 
   it("refuses an event for another organisation than the transaction's", async () => {
@@ -208,7 +273,7 @@ describe("the log as the database keeps it", () => {
       return Number(updated.numAffectedRows) + Number(deleted.numAffectedRows);
     });
     expect(changed).toBe(0);
-    const rows = await readAfter(org.orgId, 0);
+    const rows = await readSettled(org.orgId, 0);
     expect(rows.map((r) => [r.type, r.payload["secret"]])).toEqual([["thread.updated", "org"]]);
   });
 });

@@ -20,7 +20,7 @@ export type Missed = { events: LogEvent[]; position: number; resync: boolean };
 export async function readMissed(db: Db, viewer: Viewer, after: number | undefined, limit: number): Promise<Missed> {
   return withTenant(db, viewer.orgId, async (tx) => {
     // The cursor first: every event at or below it is committed, so the next read sees them all.
-    const position = await currentPosition(tx, viewer.orgId);
+    const position = await currentPosition(tx);
     if (after === undefined) return { events: [], position, resync: false };
     if (after > position) return { events: [], position, resync: true };
     const events = await visibleEventsBetween(tx, viewer, after, position, limit + 1);
@@ -35,7 +35,7 @@ export async function readMissed(db: Db, viewer: Viewer, after: number | undefin
  */
 export async function readEventsPage(db: Db, viewer: Viewer, query: EventsQuery): Promise<EventsPage> {
   return withTenant(db, viewer.orgId, async (tx) => {
-    const position = await currentPosition(tx, viewer.orgId);
+    const position = await currentPosition(tx);
     const after = query.after;
     if (after === undefined) return { events: [], position, hasMore: false, resync: false };
     if (after > position) return { events: [], position, hasMore: false, resync: true };

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { Tx } from "../../db/database.ts";
+import { POSITIONS_PER_TRANSACTION } from "./record-event.ts";
 import type { Viewer } from "./visibility.ts";
 
 /** SQL of the real-time log. Every query runs inside withTenant and names the organisation. */
@@ -33,12 +35,52 @@ function toLogEvent(row: {
 }
 
 /**
- * The last position the organisation has committed. Positions are dense and commit in order
- * (record-event.ts), so every event at or below it is already visible to the next statement.
+ * A transaction still open this long after a reader of this process first saw it in flight no
+ * longer holds the log back: readers pass over it. Safe because no transaction open for more
+ * than EVENTS_COMMIT_WITHIN_MS may commit events (a check at commit, migration 0015): one passed
+ * over has been open at least this long, so if it commits events at all, their commit was
+ * checked more than PASS_AFTER_MS − EVENTS_COMMIT_WITHIN_MS ago — a commit's flush never takes
+ * that long. Bounds how long one slow transaction (an import, another database's report) can
+ * hold back every organisation's events (decision 0017).
  */
-export async function currentPosition(tx: Tx, orgId: string): Promise<number> {
-  const row = await tx.selectFrom("event_cursors").select("last_position").where("organization_id", "=", orgId).executeTakeFirst();
-  return row?.last_position ?? 0;
+export const PASS_AFTER_MS = 7_000;
+export const EVENTS_COMMIT_WITHIN_MS = 5_000;
+
+/** When this process first saw each transaction id in flight (performance.now()). */
+const firstSeen = new Map<string, number>();
+
+/** The statement's snapshot as text: "xmin:xmax:xip,xip,…" (transaction ids in flight). */
+const snapshot = sql<string>`pg_current_snapshot()::text`;
+
+/**
+ * The first position that may still appear, from a snapshot: that of the oldest transaction in
+ * flight when it was taken, or of the next one to start if none is, leaving out those passed
+ * over (PASS_AFTER_MS). Every event below it is committed and visible to this and any later
+ * statement, or rolled back for good; at or above it, a transaction still open may yet commit
+ * one (record-event.ts).
+ */
+function markOf(snap: string): number {
+  const [xmin = "0", xmax = "0", xip = ""] = snap.split(":");
+  const now = performance.now();
+  let mark = Number(xmax);
+  for (const xid of xip ? xip.split(",") : []) {
+    let seen = firstSeen.get(xid);
+    if (seen === undefined) firstSeen.set(xid, (seen = now));
+    if (now - seen < PASS_AFTER_MS) mark = Math.min(mark, Number(xid));
+  }
+  // Ids below xmin have ended for good: forget them.
+  for (const xid of firstSeen.keys()) if (Number(xid) < Number(xmin)) firstSeen.delete(xid);
+  return mark * POSITIONS_PER_TRANSACTION;
+}
+
+/**
+ * The position a reader stands at once it has read everything final: every event at or below it
+ * is visible to the next statement and none can commit there later. Not the organisation's: the
+ * mark is the same for all (positions are sparse), which readers never rely on.
+ */
+export async function currentPosition(tx: Tx): Promise<number> {
+  const { rows } = await sql<{ snap: string }>`select ${snapshot} as snap`.execute(tx);
+  return markOf(rows[0]?.snap ?? "0:0:") - 1;
 }
 
 /**
@@ -51,17 +93,30 @@ export async function prunedThrough(tx: Tx, orgId: string): Promise<number> {
   return Number(row?.pruned_through ?? 0);
 }
 
-/** Every event of the organisation after `after`, for the hub, which filters per socket. */
-export async function eventsAfter(tx: Tx, orgId: string, after: number, limit: number): Promise<LogEvent[]> {
+/**
+ * The final events of the organisation after `after`, for the hub, which filters per socket:
+ * those below the mark (markOf), so that none can still commit between two of them. `held`: some
+ * committed event of the organisation is at or above the watermark — a transaction that took
+ * its id before it is still open — and must be read again once that one ends.
+ */
+export async function eventsAfter(tx: Tx, orgId: string, after: number, limit: number): Promise<{ events: LogEvent[]; held: boolean }> {
+  // One statement, so the rows and the mark come from the same snapshot.
   const rows = await tx
     .selectFrom("events")
     .select(COLUMNS)
+    .select(snapshot.as("snap"))
     .where("organization_id", "=", orgId)
     .where("position", ">", after)
     .orderBy("position")
     .limit(limit)
     .execute();
-  return rows.map(toLogEvent);
+  const events: LogEvent[] = [];
+  const mark = rows[0] ? markOf(rows[0].snap) : 0;
+  for (const row of rows) {
+    if (row.position >= mark) return { events, held: true };
+    events.push(toLogEvent(row));
+  }
+  return { events, held: false };
 }
 
 /**

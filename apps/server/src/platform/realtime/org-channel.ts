@@ -9,6 +9,13 @@ import { canSee } from "./visibility.ts";
 /** Rows read per query when a node catches up with its organisation's log. */
 const READ_BATCH = 500;
 const RETRY_AFTER_FAILURE_MS = 1_000;
+/**
+ * Committed events held behind a transaction still open (decision 0017) are read again after
+ * this, doubled at each read that is still held, up to HELD_RETRY_MAX_MS: most transactions end
+ * within milliseconds, and a long one costs one small query per 50 ms while it lasts.
+ */
+const HELD_RETRY_MIN_MS = 2;
+const HELD_RETRY_MAX_MS = 50;
 
 /** The close code for a socket whose session ended: replaced → 4440, anything else → 4401. */
 function closeCodeFor(reason: string | null): number {
@@ -36,6 +43,8 @@ export class OrgChannel {
   private reading: Promise<void> | null = null;
   private again = false;
   private discarded = false;
+  private heldRetryMs = HELD_RETRY_MIN_MS;
+  private heldTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly orgId: string,
@@ -43,7 +52,7 @@ export class OrgChannel {
     private readonly log: FastifyBaseLogger,
   ) {
     // Starts at the log's current position: what came before is each socket's own catch-up.
-    this.ready = withTenant(db, orgId, (tx) => currentPosition(tx, orgId)).then((p) => {
+    this.ready = withTenant(db, orgId, (tx) => currentPosition(tx)).then((p) => {
       this.position = p;
     });
     // Handled here so a failure before anyone awaits it is not an unhandled rejection; the
@@ -54,6 +63,7 @@ export class OrgChannel {
   /** The hub no longer routes to this channel: stop reading and retrying. */
   discard(): void {
     this.discarded = true;
+    if (this.heldTimer) clearTimeout(this.heldTimer);
   }
 
   /** New events may have been committed: read them (now, or right after the read under way). */
@@ -69,18 +79,20 @@ export class OrgChannel {
   }
 
   private async drain(): Promise<void> {
+    let held = false;
     try {
       await this.ready;
       while (this.again) {
         this.again = false;
-        let batch: LogEvent[];
+        let batch: { events: LogEvent[]; held: boolean };
         do {
           batch = await withTenant(this.db, this.orgId, (tx) => eventsAfter(tx, this.orgId, this.position, READ_BATCH));
-          for (const event of batch) {
+          for (const event of batch.events) {
             await this.deliver(event);
             this.position = event.position;
           }
-        } while (batch.length === READ_BATCH);
+        } while (batch.events.length === READ_BATCH);
+        held = batch.held;
       }
     } catch (err) {
       this.log.warn({ err, orgId: this.orgId }, "realtime read failed; retrying");
@@ -88,6 +100,20 @@ export class OrgChannel {
     } finally {
       this.reading = null;
     }
+    if (held) this.retryHeld();
+    else this.heldRetryMs = HELD_RETRY_MIN_MS;
+  }
+
+  /** Reads again soon: a committed event waits for an older transaction still open. */
+  private retryHeld(): void {
+    if (this.heldTimer || this.discarded) return;
+    const delay = this.heldRetryMs;
+    this.heldRetryMs = Math.min(HELD_RETRY_MAX_MS, delay * 2);
+    this.heldTimer = setTimeout(() => {
+      this.heldTimer = null;
+      this.poke();
+    }, delay);
+    this.heldTimer.unref();
   }
 
   private async deliver(event: LogEvent): Promise<void> {

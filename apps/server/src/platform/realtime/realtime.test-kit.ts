@@ -17,7 +17,8 @@ import { createLocalFileStore } from "../storage/file-store.ts";
 import { createLinkSigner } from "../storage/signed-links.ts";
 import { PASSWORD, type TestApp } from "../../../test/helpers.ts";
 import type { RealtimeOptions } from "./realtime.ts";
-import { recordEvent } from "./record-event.ts";
+import { POSITIONS_PER_TRANSACTION, recordEvent } from "./record-event.ts";
+import { currentPosition } from "./event-repo.ts";
 
 /** Shared by the realtime API tests: server nodes on one test database, and a socket client. */
 
@@ -88,7 +89,7 @@ export async function startNode(
 
 export const newSigner = () => createTokenSigner(randomBytes(32).toString("hex"));
 
-/** Appends one event as a service would: in its own withTenant transaction. */
+/** Appends one event as a service would, in its own withTenant transaction; resolves once readers can see it. */
 export async function record(
   db: Database,
   orgId: string,
@@ -104,17 +105,25 @@ export async function record(
     });
     afterEventsWritten(tx, orgId, (p) => (position = p));
   });
+  // Readable once every transaction that began before it has ended (decision 0017); other test
+  // files share the PostgreSQL server, so that may take a moment. Tests then read it at once.
+  while ((await withTenant(db.app, orgId, (tx) => currentPosition(tx))) < position) await sleep(5);
   return position;
 }
 
 /**
- * Hands `take` the position of the transaction's last event, read once its events are written,
- * just before the commit, while the organisation's cursor is still locked by this transaction.
+ * Hands `take` the position of the transaction's last event of `orgId`, read once its events
+ * are written, just before the commit (the transaction sees its own rows).
  */
 export function afterEventsWritten(tx: Tx, orgId: string, take: (position: number) => void): void {
   beforeCommit(tx, async (t) => {
-    const row = await t.selectFrom("event_cursors").select("last_position").where("organization_id", "=", orgId).executeTakeFirstOrThrow();
-    take(Number(row.last_position));
+    const row = await t
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("position").as("last"))
+      .where("organization_id", "=", orgId)
+      .where(sql<boolean>`position >= pg_current_xact_id()::text::bigint * ${POSITIONS_PER_TRANSACTION}::bigint`)
+      .executeTakeFirstOrThrow();
+    take(Number(row.last));
   });
 }
 

@@ -17,11 +17,12 @@ export type NewEvent<K extends EventName> = {
  * it next to the write it announces; the payload is taken as it is now.
  *
  * The rows are written when the transaction's work is done, just before its commit (one statement
- * per organisation for all its events, in the order recorded). Their positions come from the
- * organisation's cursor row, which then stays locked until commit: appends of one organisation
- * are serialised over that last statement and the commit only, which is what makes positions
- * follow commit order without holding back the rest of the transaction (decision 0013). Once
- * `tx` commits, the bus of this process signals "organisation X has new events" to every node.
+ * per organisation for all its events, in the order recorded), with no lock: each position is
+ * the transaction's id × POSITIONS_PER_TRANSACTION plus the event's rank, so commits of one
+ * organisation no longer wait for each other. Readers take only positions below the oldest
+ * transaction still in flight (event-repo.ts), which is what keeps a late commit from being
+ * skipped (decision 0017). Once `tx` commits, the bus of this process signals "organisation X
+ * has new events" to every node.
  */
 export function recordEvent<K extends EventName>(tx: Tx, orgId: string, event: NewEvent<K>): Promise<void> {
   queueSignal(tx, orgId);
@@ -48,26 +49,43 @@ type PendingEvent = { orgId: string; type: EventName; teamId: string | null; use
 /** Events recorded in each open transaction, not yet written. */
 const pendingEvents = new WeakMap<Tx, PendingEvent[]>();
 
-/** Writes a transaction's events, each organisation's in one statement that takes its next positions. */
+/**
+ * Positions one transaction can take per organisation: a position is xid × this + rank. 4 096
+ * keeps positions exact as JavaScript numbers for 2^41 transactions (decades at a thousand
+ * writing transactions a second); no service records more than a handful of events at once.
+ */
+export const POSITIONS_PER_TRANSACTION = 4096;
+
+/** Ranks already used, per transaction and organisation (a later beforeCommit step may append again). */
+const usedRanks = new WeakMap<Tx, Map<string, number>>();
+
+/** Writes a transaction's events, each organisation's in one statement, in the order recorded. */
 async function appendEvents(tx: Tx, events: PendingEvent[]): Promise<void> {
+  const written = events.splice(0);
   const byOrg = new Map<string, PendingEvent[]>();
-  for (const e of events) {
+  for (const e of written) {
     const list = byOrg.get(e.orgId);
     if (list) list.push(e);
     else byOrg.set(e.orgId, [e]);
   }
+  let ranks = usedRanks.get(tx);
+  if (!ranks) {
+    ranks = new Map<string, number>();
+    usedRanks.set(tx, ranks);
+  }
   for (const [orgId, list] of byOrg) {
-    const n = list.length;
+    const first = ranks.get(orgId) ?? 0;
+    const next = first + list.length;
+    if (next > POSITIONS_PER_TRANSACTION) {
+      throw new Error(`more than ${POSITIONS_PER_TRANSACTION} events of one organisation in one transaction`);
+    }
+    ranks.set(orgId, next);
+    // pg_current_xact_id() gives the transaction an id if its work wrote nothing before.
     await sql`
-      WITH taken AS (
-        INSERT INTO event_cursors AS c (organization_id, last_position) VALUES (${orgId}::uuid, ${n}::bigint)
-        ON CONFLICT (organization_id) DO UPDATE SET last_position = c.last_position + ${n}::bigint
-        RETURNING last_position
-      )
       INSERT INTO events (organization_id, position, type, team_id, user_id, payload)
-      SELECT ${orgId}::uuid, taken.last_position - ${n}::bigint + e.ord, e.type, e.team_id, e.user_id, e.payload
-      FROM taken,
-           unnest(${list.map((e) => e.type)}::text[], ${list.map((e) => e.teamId)}::uuid[], ${list.map((e) => e.userId)}::uuid[],
+      SELECT ${orgId}::uuid, pg_current_xact_id()::text::bigint * ${POSITIONS_PER_TRANSACTION}::bigint + ${first - 1}::bigint + e.ord,
+             e.type, e.team_id, e.user_id, e.payload
+      FROM unnest(${list.map((e) => e.type)}::text[], ${list.map((e) => e.teamId)}::uuid[], ${list.map((e) => e.userId)}::uuid[],
                   ${list.map((e) => e.payload)}::jsonb[]) WITH ORDINALITY AS e(type, team_id, user_id, payload, ord)
     `.execute(tx);
   }

