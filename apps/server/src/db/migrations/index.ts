@@ -13,6 +13,7 @@ import * as m0011 from "./0011_contact_imports.ts";
 import * as m0012 from "./0012_text_block_attachments.ts";
 import * as m0013 from "./0013_satisfaction_surveys.ts";
 import * as m0014 from "./0014_event_retention.ts";
+import * as m0015 from "./0015_contact_import_xls.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0012_text_block_attachments": m0012,
   "0013_satisfaction_surveys": m0013,
   "0014_event_retention": m0014,
+  "0015_contact_import_xls": m0015,
 };
