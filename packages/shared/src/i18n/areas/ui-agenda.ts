@@ -79,6 +79,9 @@ export const uiAgenda = defineMessages({
 
   // Availabilities screen
   "availabilities.title": ["Disponibilités de {name}", "Availabilities of {name}"],
+  "availabilities.title-generic": ["Disponibilités", "Availabilities"],
+  "availabilities.not-found": ["Ce membre est introuvable.", "This member cannot be found."],
+  "availabilities.load-failed": ["Impossible de charger les disponibilités.", "The availabilities could not be loaded."],
   "availabilities.member": ["Membre", "Member"],
   "availabilities.add": ["Ajouter une plage", "Add a slot"],
   "availabilities.remove": ["Retirer", "Remove"],
