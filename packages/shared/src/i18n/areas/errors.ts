@@ -111,6 +111,10 @@ export const errors = defineMessages({
     "This contact is taking part in an ongoing survey: you can text them once it ends (at most one hour).",
   ],
   "error.message-send-failed": ["Échec de l'envoi du message", "Failed to send the message"],
+  "error.scheduled-reminder-past": [
+    "Un rappel choisi serait déjà passé à cette heure : retirez-le ou choisissez une heure plus lointaine.",
+    "A chosen reminder would already be past at this time: remove it or choose a later time.",
+  ],
   "error.scheduled-message-save": [
     "Erreur lors de la création, mise à jour ou suppression du message programmé",
     "Error while creating, updating or deleting the scheduled message",
