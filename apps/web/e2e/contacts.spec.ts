@@ -83,7 +83,7 @@ test("contacts : recherche sans accents, création, modification, courriel, lien
   await edit.getByRole("textbox", { name: "Ville" }).fill("Montréal");
   await edit.getByRole("textbox", { name: "Courriel" }).fill("zoe.lavoie@exemple.ca");
   await edit.getByRole("button", { name: "Enregistrer" }).click();
-  const warning = page.getByRole("dialog", { name: "Changer le courriel ?" });
+  const warning = page.getByRole("dialog", { name: "Changer le courriel?" });
   await expect(warning).toContainText("pièces jointes");
   await warning.getByRole("button", { name: "Changer le courriel" }).click();
   await expect(edit).toBeHidden();

@@ -16,7 +16,7 @@ export const uiContactImport = defineMessages({
     "The birth dates of this file can be read day first or month first: choose their format.",
   ],
   "error.import-columns": [
-    "Le fichier doit avoir 11 colonnes (prénom, nom, téléphone, courriel, date de naissance, adresse, ville, code postal, langue, genre, note) ; sa première ligne en a {found}.",
+    "Le fichier doit avoir 11 colonnes (prénom, nom, téléphone, courriel, date de naissance, adresse, ville, code postal, langue, genre, note); sa première ligne en a {found}.",
     "The file must have 11 columns (first name, last name, phone, email, birth date, address, city, postal code, language, gender, note); its first line has {found}.",
   ],
   "error.import-too-large": ["Le fichier dépasse {max} Mo.", "The file is larger than {max} MB."],
@@ -29,7 +29,7 @@ export const uiContactImport = defineMessages({
     "An import is already running for this organisation. Wait until it ends.",
   ],
   "error.import-failed": [
-    "L'importation a échoué ; aucun contact n'a été ajouté. Réessayez.",
+    "L'importation a échoué; aucun contact n'a été ajouté. Réessayez.",
     "The import failed; no contact was added. Try again.",
   ],
 
@@ -70,8 +70,8 @@ export const uiContactImport = defineMessages({
   "import.page-title": ["Importer des contacts", "Import contacts"],
   "import.open": ["Importer des contacts", "Import contacts"],
   "import.intro": [
-    "Fichier CSV (séparé par , ou ;) ou Excel (.xlsx ou .xls) de 11 colonnes dans cet ordre : prénom, nom, téléphone, courriel, date de naissance (JJ/MM/AAAA ou AAAA-MM-JJ), adresse, ville, code postal, langue (fr ou en), genre, note.",
-    "CSV (separated by , or ;) or Excel (.xlsx or .xls) file of 11 columns in this order: first name, last name, phone, email, birth date (DD/MM/YYYY or YYYY-MM-DD), address, city, postal code, language (fr or en), gender, note.",
+    "Fichier CSV (séparé par des virgules ou des points-virgules) ou Excel (.xlsx ou .xls) de 11 colonnes dans cet ordre : prénom, nom, téléphone, courriel, date de naissance (JJ/MM/AAAA ou AAAA-MM-JJ), adresse, ville, code postal, langue (fr ou en), genre, note.",
+    "CSV (separated by commas or semicolons) or Excel (.xlsx or .xls) file of 11 columns in this order: first name, last name, phone, email, birth date (DD/MM/YYYY or YYYY-MM-DD), address, city, postal code, language (fr or en), gender, note.",
   ],
   "import.file": ["Fichier", "File"],
   "import.file-placeholder": ["Choisir un fichier", "Choose a file"],
@@ -116,7 +116,7 @@ export const uiContactImport = defineMessages({
     "{count, plural, =0 {No line refused} one {# line refused} other {# lines refused}}",
   ],
   "import.done.more-issues": [
-    "Seules les {shown} premières lignes refusées sont affichées ; le rapport les contient toutes.",
+    "Seules les {shown} premières lignes refusées sont affichées; le rapport les contient toutes.",
     "Only the first {shown} refused lines are shown; the report has them all.",
   ],
   "import.failed.title": ["Importation échouée", "Import failed"],

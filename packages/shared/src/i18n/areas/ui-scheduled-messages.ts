@@ -37,8 +37,6 @@ export const uiScheduledMessages = defineMessages({
   "scheduled.empty-upcoming": ["Aucun message programmé à venir.", "No upcoming scheduled message."],
   "scheduled.empty-past": ["Aucun message programmé passé.", "No past scheduled message."],
   "scheduled.load-failed": ["Impossible de charger les messages programmés.", "The scheduled messages could not be loaded."],
-  "scheduled.recipient": ["Destinataire", "Recipient"],
-  "scheduled.when": ["Date et heure", "Date and time"],
   "scheduled.no-reminders": ["Aucun rappel", "No reminder"],
   "scheduled.cancel-confirm.title": ["Annuler ce message programmé?", "Cancel this scheduled message?"],
   "scheduled.cancel-confirm.message": [
