@@ -51,7 +51,7 @@ test("contacts : un contact avec un rendez-vous ne peut pas être supprimé, pui
   await expect(page.getByTestId("contact-appointments")).toContainText("09:00");
   const confirmDelete = async () => {
     await panel.getByRole("button", { name: "Supprimer le contact" }).click();
-    const dialog = page.getByRole("dialog", { name: "Supprimer ce contact ?" });
+    const dialog = page.getByRole("dialog", { name: "Supprimer ce contact?" });
     await expect(dialog).toContainText(`Zacharie ${lastName}`);
     await dialog.getByRole("button", { name: "Supprimer", exact: true }).click();
     await expect(dialog).toBeHidden();

@@ -44,7 +44,7 @@ test("sondage de satisfaction : l'administrateur le règle, l'envoie, le contact
   await row.click();
   const thread = page.getByTestId("open-thread");
   await thread.getByRole("button", { name: "Envoyer le sondage de satisfaction" }).click();
-  const confirm = page.getByRole("dialog", { name: "Envoyer le sondage de satisfaction ?" });
+  const confirm = page.getByRole("dialog", { name: "Envoyer le sondage de satisfaction?" });
   await expect(confirm).toContainText("au plus une heure");
   await confirm.getByRole("button", { name: "Envoyer" }).click();
   await expect(alertWith(page, "success", "Sondage envoyé.")).toBeVisible();
@@ -93,11 +93,11 @@ test("sondage de satisfaction : arrêté par le personnel, le contact peut de no
   await page.getByRole("region", { name: "Liste des conversations" }).locator(`[data-thread="${contact.e164}"]`).click();
   const thread = page.getByTestId("open-thread");
   await thread.getByRole("button", { name: "Envoyer le sondage de satisfaction" }).click();
-  await page.getByRole("dialog", { name: "Envoyer le sondage de satisfaction ?" }).getByRole("button", { name: "Envoyer" }).click();
+  await page.getByRole("dialog", { name: "Envoyer le sondage de satisfaction?" }).getByRole("button", { name: "Envoyer" }).click();
   await expect(thread.getByTestId("survey-hold")).toBeVisible();
 
   await thread.getByRole("button", { name: "Arrêter le sondage" }).click();
-  const confirm = page.getByRole("dialog", { name: "Arrêter le sondage ?" });
+  const confirm = page.getByRole("dialog", { name: "Arrêter le sondage?" });
   await expect(confirm).toContainText("Les réponses déjà reçues sont gardées");
   await confirm.getByRole("button", { name: "Arrêter le sondage" }).click();
   await expect(alertWith(page, "success", "Sondage arrêté.")).toBeVisible();

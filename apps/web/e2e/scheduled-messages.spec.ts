@@ -41,11 +41,14 @@ test("message programmé : la règle des 5 minutes en français, puis programmé
   await expect(dialog.getByRole("alert")).toHaveText("L'heure prévue doit être au moins 5 minutes dans le futur");
   await page.screenshot({ path: testInfo.outputPath("scheduled-too-soon.png") });
 
-  // --- Forty minutes ahead, with a reminder: saved, listed as scheduled. ---
+  // --- Forty minutes ahead: a reminder 24 hours before would already be past, greyed out with
+  // its reason; saved without it, listed as scheduled. ---
   const later = torontoWallClock(40);
   await dialog.getByLabel("Date", { exact: true }).fill(later.date);
   await dialog.getByLabel("Heure", { exact: true }).fill(later.time);
-  await dialog.getByRole("checkbox", { name: "24 heures avant" }).check();
+  await expect(dialog.getByRole("checkbox", { name: "24 heures avant" })).toBeDisabled();
+  await expect(dialog.getByText("Trop tard pour ce rappel à cette date et cette heure.")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("scheduled-reminder-past.png") });
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
   await expect(dialog).toBeHidden();
   const bar = thread.getByTestId("scheduled-bar");
@@ -69,8 +72,16 @@ test("message programmé : la règle des 5 minutes en français, puis programmé
   await expect(edit).toBeHidden();
   await expect(item).toContainText(`${moved.date} ${moved.time}`);
 
-  // --- Cancelled: it leaves the list. ---
+  // --- Cancelled once confirmed: it leaves the list. ---
   await item.getByRole("button", { name: "Annuler le message programmé" }).click();
+  const confirm = page.getByRole("dialog", { name: "Annuler ce message programmé?" });
+  await expect(confirm).toContainText("Rappel de rendez-vous");
+  await page.screenshot({ path: testInfo.outputPath("scheduled-cancel-confirm.png") });
+  await confirm.getByRole("button", { name: "Annuler", exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(bar.getByTestId("scheduled-item")).toHaveCount(1);
+  await item.getByRole("button", { name: "Annuler le message programmé" }).click();
+  await confirm.getByRole("button", { name: "Annuler le message", exact: true }).click();
   await expect(bar.getByTestId("scheduled-item")).toHaveCount(0);
 
   await phone.close();
@@ -127,6 +138,10 @@ test("message programmé : envoyé tout de suite (outil de développement), reç
   await expect(past).toContainText("Envoyé");
   await page.screenshot({ path: testInfo.outputPath("scheduled-team-list.png"), fullPage: true });
   await upcoming.getByRole("button", { name: "Annuler le message programmé" }).click();
+  await page
+    .getByRole("dialog", { name: "Annuler ce message programmé?" })
+    .getByRole("button", { name: "Annuler le message", exact: true })
+    .click();
   await expect(upcoming).toHaveCount(0);
 
   await phone.close();

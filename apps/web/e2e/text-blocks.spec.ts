@@ -82,9 +82,9 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   await expect(composer).toHaveValue("/zz");
   await composer.fill("Votre code promo : {{rabais}}");
   // The composer says what the server would answer (error.unfilled-dynamic-field).
-  await expect(thread.getByTestId("unfilled-fields")).toHaveText("Des champs dynamiques ne sont pas remplis : {{rabais}}");
+  await expect(thread.getByTestId("unfilled-fields")).toHaveText("Des champs dynamiques ne sont pas remplis : {{rabais}}.");
   await composer.press("Enter");
-  await expect(alertWith(page, "error", "Des champs dynamiques ne sont pas remplis : {{rabais}}")).toBeVisible();
+  await expect(alertWith(page, "error", "Des champs dynamiques ne sont pas remplis : {{rabais}}.")).toBeVisible();
   await expect(composer).toHaveValue("Votre code promo : {{rabais}}");
   await expect(thread.locator('[data-direction="outbound"][data-message-status]', { hasText: "code promo" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/text-blocks-unfilled.png` });

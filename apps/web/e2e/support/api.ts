@@ -93,6 +93,14 @@ export class RelaisApi {
     return created.id;
   }
 
+  /** GET patients/{id}: a contact as the server stores it. */
+  async contact(id: string): Promise<{ id: string; phone: string | null }> {
+    return json<{ id: string; phone: string | null }>(
+      await this.request.get(`/api/patients/${id}`, { headers: this.headers }),
+      "contact read",
+    );
+  }
+
   async maintenance(): Promise<MaintenanceStatus> {
     return json<MaintenanceStatus>(await this.request.get("/api/status"), "maintenance status");
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTeamRequest, defaultWeekSchedule, weekSchedule } from "@relais/shared";
-import { issuesToErrors, validate } from "./forms.ts";
+import { ApiError } from "../api/errors.ts";
+import { issuesToErrors, serverFieldErrors, validate } from "./forms.ts";
 import { initialsOf } from "./initials.ts";
 
 describe("form problems from the shared schemas", () => {
@@ -33,6 +34,15 @@ describe("form problems from the shared schemas", () => {
     expect(issuesToErrors([{ path: ["members"], message: "Too small: expected array to have >=1 items" }])).toEqual({
       members: { key: "validation.invalid" },
     });
+  });
+});
+
+describe("form problems from the server", () => {
+  it("keeps the values a field's message needs, so a text too long says its maximum", () => {
+    const refused = new ApiError(400, "validation.max-length", "Maximum de 100 caractères.", { maxLength: 100 }, [
+      { path: "firstname", code: "validation.max-length" },
+    ]);
+    expect(serverFieldErrors(refused)).toEqual({ firstname: { key: "validation.max-length", values: { maxLength: 100 } } });
   });
 });
 

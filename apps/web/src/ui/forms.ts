@@ -46,12 +46,15 @@ export function validate<T>(schema: SafeParser<T>, value: unknown): { data: T; e
   return { data: null, errors: issuesToErrors(result.error.issues) };
 }
 
-/** Fields the server refused (`error.fields`), in the same shape as local problems. */
+/**
+ * Fields the server refused (`error.fields`), in the same shape as local problems, with the
+ * answer's values ("Maximum de {maxLength} caractères." needs its number).
+ */
 export function serverFieldErrors(error: unknown): FieldErrors {
   const out: FieldErrors = {};
   if (isApiError(error)) {
     for (const field of error.fields) {
-      out[field.path] = { key: field.code };
+      out[field.path] = Object.keys(error.params).length ? { key: field.code, values: error.params } : { key: field.code };
     }
   }
   return out;

@@ -21,7 +21,10 @@ export const AGENDA_MAX_DAYS = 31;
 export const MAX_WEEKLY_SLOTS = 70;
 
 const maxLength = { message: "validation.max-length" };
-const calendarDate = z.string().refine(isCalendarDate, { message: "validation.date-format" });
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "validation.date-format", abort: true })
+  .refine(isCalendarDate, { message: "validation.date-format" });
 
 export const weeklySlot = z.object({ day: z.number().int().min(0).max(6), start: timeOfDay, end: timeOfDay }).strict();
 export type WeeklySlotInput = z.infer<typeof weeklySlot>;
@@ -64,6 +67,7 @@ export const appointmentContactFields = z
     lastName: optionalText(100),
     birthday: z
       .string()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, { message: "validation.date-format", abort: true })
       .refine((v) => v === "" || isValidBirthday(v), { message: "validation.birthday" })
       .nullable()
       .optional(),

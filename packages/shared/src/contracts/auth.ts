@@ -40,8 +40,8 @@ export const newPassword = z
 
 export const loginRequest = z
   .object({
-    username: z.string().trim().min(1, { message: "validation.required" }).max(254),
-    password: z.string().min(1, { message: "validation.required" }).max(200),
+    username: z.string().trim().min(1, { message: "validation.required" }).max(254, { message: "validation.max-length" }),
+    password: z.string().min(1, { message: "validation.required" }).max(200, { message: "validation.max-length" }),
   })
   .strict();
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -93,7 +93,11 @@ export const userGroupRequest = z.object({ userGroup: uuid }).strict();
 
 export const passwordForgotRequest = z.object({ email, locale: z.enum(PROFILE_LOCALES).optional() }).strict();
 export const passwordResetRequest = z
-  .object({ token: z.string().min(10).max(500), password: newPassword, confirmation: z.string() })
+  .object({
+    token: z.string().min(10).max(500, { message: "validation.max-length" }),
+    password: newPassword,
+    confirmation: z.string().max(200, { message: "validation.max-length" }),
+  })
   .strict()
   .refine((v) => v.password === v.confirmation, {
     path: ["confirmation"],

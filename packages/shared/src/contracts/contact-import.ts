@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMPORT_DATE_FORMATS } from "../rules/import-dates.ts";
 import { uuid } from "./common.ts";
 
 /**
@@ -31,7 +32,7 @@ export const CONTACT_IMPORT_PREVIEW_ROWS = 10;
 /** The refused lines shown with the run; the downloaded report has them all. */
 export const CONTACT_IMPORT_ISSUES_SHOWN = 100;
 
-export const CONTACT_IMPORT_FORMATS = ["csv", "xlsx"] as const;
+export const CONTACT_IMPORT_FORMATS = ["csv", "xlsx", "xls"] as const;
 export const CONTACT_IMPORT_ENCODINGS = ["utf-8", "windows-1252"] as const;
 export const CONTACT_IMPORT_DELIMITERS = [",", ";"] as const;
 export const CONTACT_IMPORT_STATUSES = ["running", "done", "failed"] as const;
@@ -56,7 +57,7 @@ export type ContactImportReason = (typeof CONTACT_IMPORT_REASONS)[number];
 export const contactImportLine = z.object({
   line: z.number().int().min(1),
   cells: z.array(z.string()),
-  /** Empty when the line would be imported (the preview does not yet know about duplicates with existing contacts). */
+  /** Empty when the line would be imported: the preview runs the import's own checks, existing contacts included. */
   reasons: z.array(z.enum(CONTACT_IMPORT_REASONS)),
 });
 export type ContactImportLine = z.infer<typeof contactImportLine>;
@@ -72,9 +73,22 @@ export const contactImportPreview = z.object({
   header: z.array(z.string()).nullable(),
   /** Lines holding data (blank lines and the header apart). */
   totalRows: z.number().int().min(0),
+  /**
+   * How the birth dates are read: the format chosen, else the one the file's dates tell
+   * (rules/import-dates.ts); null when they do not tell (ambiguous, or no date at all).
+   */
+  dateFormat: z.enum(IMPORT_DATE_FORMATS).nullable(),
+  /** Every date could be day or month first: the person chooses, and the import needs that choice. */
+  dateFormatAmbiguous: z.boolean(),
   rows: z.array(contactImportLine),
 });
 export type ContactImportPreview = z.infer<typeof contactImportPreview>;
+
+/**
+ * The multipart field `dateFormat`, sent before the file to the preview and the import: how the
+ * person says an ambiguous file's dates are written. Anything else answers error.import-date-format.
+ */
+export const contactImportDateFormat = z.enum(IMPORT_DATE_FORMATS, { message: "error.import-date-format" });
 
 /** An import run: POST patients/import answers it at once (202, running), GET patients/import/{id} as it goes. */
 export const contactImport = z.object({

@@ -56,7 +56,10 @@ const birthday = z
   .optional();
 
 /** A day of the calendar, YYYY-MM-DD. */
-const calendarDate = z.string().refine(isCalendarDate, { message: "validation.date-format" });
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "validation.date-format", abort: true })
+  .refine(isCalendarDate, { message: "validation.date-format" });
 
 const contactFields = {
   firstname: optionalText(CONTACT_LIMITS.name),

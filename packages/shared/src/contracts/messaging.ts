@@ -193,7 +193,7 @@ const e164 = z.string().regex(E164_PATTERN, { message: "error.phone-invalid" });
 /** A file a simulated phone attaches, its bytes in base64 (the sandbox only; Twilio gives URLs). */
 export const sandboxMediaUpload = z
   .object({
-    filename: z.string().trim().min(1).max(200),
+    filename: z.string().trim().min(1).max(200, { message: "validation.max-length" }),
     dataBase64: z.string().max(7_000_000, { message: "error.media-size" }),
   })
   .strict();

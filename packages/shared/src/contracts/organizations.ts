@@ -56,10 +56,10 @@ const cidr = z
 export const updateOrganizationRequest = z
   .object({
     name: z.object({ "fr-CA": requiredText(120), "en-CA": requiredText(120) }).optional(),
-    url: z.url({ message: "validation.url" }).max(300).nullable().optional(),
-    address: z.string().trim().max(300).nullable().optional(),
+    url: z.url({ message: "validation.url" }).max(300, { message: "validation.max-length" }).nullable().optional(),
+    address: z.string().trim().max(300, { message: "validation.max-length" }).nullable().optional(),
     email: email.nullable().optional(),
-    phone: z.string().trim().max(30).nullable().optional(),
+    phone: z.string().trim().max(30, { message: "validation.max-length" }).nullable().optional(),
     schedule: z.object({ week: weekSchedule, vacation: vacation.nullable() }).optional(),
     officeNetworks: z.array(cidr).max(50).optional(),
     options: z

@@ -48,9 +48,9 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 export const changePasswordRequest = z
   .object({
-    currentPassword: z.string().min(1, { message: "validation.required" }).max(200),
+    currentPassword: z.string().min(1, { message: "validation.required" }).max(200, { message: "validation.max-length" }),
     password: newPassword,
-    confirmation: z.string(),
+    confirmation: z.string().max(200, { message: "validation.max-length" }),
   })
   .strict()
   .refine((v) => v.password === v.confirmation, { path: ["confirmation"], message: "validation.password-confirmation" });

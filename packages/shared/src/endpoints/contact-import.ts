@@ -7,7 +7,7 @@ export const contactImportEndpoints = {
     method: "POST",
     path: "/patients/import/preview",
     summary:
-      "Format, encoding, separator, title line, line count, first 10 lines with their reasons; 400 `error.import-empty`, `error.import-format`, `error.import-xls`, `error.import-columns`",
+      "CSV, .xlsx or .xls (≤ 25 MB): format, encoding, separator, title line, date format read (or `dateFormatAmbiguous`), line count, first 10 lines with every reason the run would give; 400 `error.import-empty`, `error.import-format`, `error.import-columns`",
     access: { role: "admin" },
     bodyKind: "multipart",
     response: contactImportPreview,
@@ -15,7 +15,8 @@ export const contactImportEndpoints = {
   start: endpoint({
     method: "POST",
     path: "/patients/import",
-    summary: "Status `running`; same 400s as the preview; 409 `error.import-running`",
+    summary:
+      "Status `running`; same 400s as the preview, 400 `error.import-date-format` when the dates are ambiguous and no `dateFormat` field came first; 409 `error.import-running`",
     access: { role: "admin" },
     bodyKind: "multipart",
     response: contactImport,

@@ -13,7 +13,7 @@ export const scheduledMessagesEndpoints = {
     method: "POST",
     path: "/scheduled-messages",
     summary:
-      "Date and HH:mm in the organisation's time zone, stored in UTC; 400 `validation.scheduled-too-soon` under 5 minutes ahead; a job per message and reminder",
+      "Date and HH:mm in the organisation's time zone, stored in UTC; 400 `validation.scheduled-too-soon` under 5 minutes ahead, 400 `error.scheduled-reminder-past` for a reminder whose moment is already past; a job per message and reminder",
     access: {},
     who: "signed in, team member",
     body: scheduledMessageRequest,

@@ -200,7 +200,6 @@ const SPEC_KEYS = [
   "error.unsupported-device",
   "error.document-and-attachment",
   "error.quick-message-with-attachment",
-  "error.survey-flow-blocked",
   "error.contact-has-appointment",
   "error.contact-email-change-warning",
   "validation.email-already-in-list",

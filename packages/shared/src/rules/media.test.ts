@@ -7,6 +7,8 @@ import {
   mediaFileProblem,
   mediaKindOf,
   mediaSetProblem,
+  documentTypeOfContent,
+  pickedFileProblem,
 } from "./media.ts";
 
 describe("one file: each kind within its own limit", () => {
@@ -92,5 +94,34 @@ describe("sizes in decimal units, in the reader's language", () => {
     expect(formatBytes(1_250_000, "en-CA")).toBe("1.3 MB");
     expect(formatBytes(2_000_000, "en-CA")).toBe("2 MB");
     expect(formatBytes(3_000_000_000, "en-CA")).toBe("3 GB");
+  });
+});
+
+describe("a picked file: its type by content before its size", () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  const text = new TextEncoder().encode("Ceci n'est pas une image");
+
+  it("reads images and PDFs by their signatures", () => {
+    expect(documentTypeOfContent(png)).toBe("image/png");
+    expect(documentTypeOfContent(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
+    expect(documentTypeOfContent(new TextEncoder().encode("GIF89a…"))).toBe("image/gif");
+    expect(documentTypeOfContent(new TextEncoder().encode("%PDF-1.7"))).toBe("application/pdf");
+    expect(documentTypeOfContent(text)).toBeNull();
+  });
+
+  it("a 30 MB file named .png that is no image cannot be sent, rather than being too large an image", () => {
+    expect(pickedFileProblem("image/png", text, 30_000_000)).toBe("error.media-type");
+    expect(pickedFileProblem("application/pdf", text, 10)).toBe("error.media-type");
+  });
+
+  it("a real image too large is still too large, whatever its name says", () => {
+    expect(pickedFileProblem("image/png", png, 30_000_000)).toBe("error.image-size");
+    expect(pickedFileProblem("application/octet-stream", png, 1000)).toBeNull();
+    expect(pickedFileProblem("image/png", png, 1000)).toBeNull();
+  });
+
+  it("leaves other media to their declared type (the server reads them)", () => {
+    expect(pickedFileProblem("video/mp4", new Uint8Array([0, 0, 0, 24]), 2_000_000)).toBeNull();
+    expect(pickedFileProblem("video/mp4", new Uint8Array([0, 0, 0, 24]), 2_000_001)).toBe("error.media-size");
   });
 });

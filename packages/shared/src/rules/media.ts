@@ -63,6 +63,37 @@ export function mediaFileProblem(contentType: string, size: number): MediaProble
   }
 }
 
+/** Bytes enough to recognise an image or a PDF by its content. */
+export const MEDIA_SNIFF_BYTES = 16;
+
+const startsWith = (head: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => head[at + i] === b);
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+
+/**
+ * The image or PDF type that a file's first bytes show (their signatures: JPEG, PNG, GIF,
+ * %PDF-), or null. Other media (audio, video) have many container shapes: the server's reader
+ * judges those.
+ */
+export function documentTypeOfContent(head: Uint8Array): "image/jpeg" | "image/png" | "image/gif" | "application/pdf" | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(head, ascii("GIF87a")) || startsWith(head, ascii("GIF89a"))) return "image/gif";
+  if (startsWith(head, ascii("%PDF-"))) return "application/pdf";
+  return null;
+}
+
+/**
+ * A picked file's problem, its type judged by its content before its size: a file whose name
+ * or browser type says image or PDF but whose bytes are not one cannot be sent
+ * (error.media-type), however large — not "this image is too large" (issue 15 §9).
+ */
+export function pickedFileProblem(claimedType: string, head: Uint8Array, size: number): MediaProblem | null {
+  const byContent = documentTypeOfContent(head);
+  const claimedDocument = claimedType.startsWith("image/") || claimedType === "application/pdf";
+  if (byContent === null && claimedDocument) return "error.media-type";
+  return mediaFileProblem(byContent ?? claimedType, size);
+}
+
 /** What is wrong with the attachments of one message taken together, or null. */
 export function mediaSetProblem(sizes: readonly number[]): MediaProblem | null {
   if (sizes.length > MEDIA_LIMITS.perMessage) return "error.too-many";

@@ -70,9 +70,21 @@ describe("formatPhoneForDisplay", () => {
     expect(formatPhoneForDisplay("1 514 398 0000")).toBe("(514) 398-0000");
   });
 
+  it("shows a number outside North America in its international format, never as (AAA) BBB-CCCC", () => {
+    expect(formatPhoneForDisplay("+33612345678")).toBe("+33 6 12 34 56 78");
+    expect(formatPhoneForDisplay("+33 6 12 34 56 78")).toBe("+33 6 12 34 56 78");
+    expect(formatPhoneForDisplay("+442079460958")).toBe("+44 20 7946 0958");
+    expect(formatPhoneForDisplay("+32470123456")).toBe("+32 470 12 34 56");
+  });
+
+  it("shows a North American number of any formatting the same way", () => {
+    expect(formatPhoneForDisplay("+1 (514) 555-0102")).toBe("(514) 555-0102");
+    expect(formatPhoneForDisplay("+1 212 555 0199")).toBe("(212) 555-0199");
+  });
+
   it("shows other lengths as given", () => {
     expect(formatPhoneForDisplay("911")).toBe("911");
-    expect(formatPhoneForDisplay("+442079460958")).toBe("+442079460958");
+    expect(formatPhoneForDisplay("33612345678")).toBe("33612345678");
     expect(formatPhoneForDisplay("514398000")).toBe("514398000");
     expect(formatPhoneForDisplay("")).toBe("");
   });

@@ -16,12 +16,26 @@ export function toE164(input: string, defaultCountry: "CA" | "FR" | "US" = "CA")
   return E164_PATTERN.test(e164) ? e164 : null;
 }
 
-/** (AAA) BBB-CCCC for 10 or 11 digits (spec part 1 §5); other numbers are shown as given. */
+/**
+ * One display for a number everywhere (lists, forms, headers). A North American number — 10
+ * digits, or 11 starting with the country code 1 — is shown as (AAA) BBB-CCCC (spec part 1 §5);
+ * any other number written with its "+" country code in its international format
+ * (`+33 6 12 34 56 78`), never cut into a North American shape; anything else as given.
+ */
 export function formatPhoneForDisplay(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  const national = digits.length === 11 ? digits.slice(1) : digits;
-  if (digits.length !== 10 && digits.length !== 11) return phone;
-  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, "");
+  const international = trimmed.startsWith("+");
+  const northAmerican = (digits.length === 11 && digits.startsWith("1")) || (!international && digits.length === 10);
+  if (northAmerican) {
+    const national = digits.slice(-10);
+    return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+  }
+  if (international && /^\+[\d\s().-]+$/.test(trimmed)) {
+    const parsed = parsePhoneNumberFromString(trimmed);
+    if (parsed) return parsed.formatInternational();
+  }
+  return phone;
 }
 
 /**

@@ -28,6 +28,10 @@ const cancel = (token: string, id: string) => t.request({ method: "POST", url: `
 const agendaOf = (token: string, query: string) => t.request({ method: "GET", url: `/api/agenda?${query}`, token });
 const ofContact = (token: string, id: string) => t.request({ method: "GET", url: `/api/patients/${id}/appointments`, token });
 const delContact = (token: string, id: string) => t.request({ method: "DELETE", url: `/api/patients/${id}`, token });
+/** A Monday a week after MONDAY, for the tests that must not meet the others' bookings. */
+const NEXT_MONDAY = "2027-03-08";
+const byPhone = (token: string, phone: string) =>
+  t.request({ method: "GET", url: `/api/patients/phone/${encodeURIComponent(phone)}`, token });
 
 describe("POST appointments", () => {
   it("books with every field of the form, the contact made from its fields, defaults applied", async () => {
@@ -115,6 +119,49 @@ describe("POST appointments", () => {
     }
     const day = await agendaOf(user, `memberId=${dentist}&from=${MONDAY}&to=${MONDAY}`);
     expect(day.json().appointments.filter((a: Appointment) => a.start.startsWith("14:")).length).toBe(5);
+  });
+
+  it("a booking refused as taken leaves no new contact behind", async () => {
+    await booked(t, user, bookingOf(dentist, "16:00", { date: NEXT_MONDAY }));
+    const phone = uniquePhone();
+    const refused = await book(
+      t,
+      admin,
+      bookingOf(dentist, "16:00", { date: NEXT_MONDAY, contact: { firstName: "Perdu", lastName: "Après", phone } }),
+    );
+    expectError(refused, 409, "error.appointment-taken");
+    expectError(await byPhone(admin, phone), 404, "error.not-found");
+  });
+
+  it("of two bookings of one slot for two new contacts, the loser's contact is not created (5 rounds)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const start = `14:${String(round * 10).padStart(2, "0")}`;
+      const phones = [uniquePhone(), uniquePhone()] as const;
+      const answers = await Promise.all([
+        book(
+          t,
+          user,
+          bookingOf(dentist, start, {
+            date: NEXT_MONDAY,
+            duration: 10,
+            contact: { firstName: "Course", lastName: "Un", phone: phones[0] },
+          }),
+        ),
+        book(
+          t,
+          admin,
+          bookingOf(dentist, start, {
+            date: NEXT_MONDAY,
+            duration: 10,
+            contact: { firstName: "Course", lastName: "Deux", phone: phones[1] },
+          }),
+        ),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body).join("\n")).toEqual([201, 409]);
+      const lookups = await Promise.all(phones.map((p) => byPhone(admin, p)));
+      // The winner's contact exists; the loser's does not.
+      expect(lookups.map((r) => r.statusCode)).toEqual(answers.map((r) => (r.statusCode === 201 ? 200 : 404)));
+    }
   });
 
   it("the database itself refuses two booked appointments overlapping for one member", async () => {

@@ -1,4 +1,5 @@
 import {
+  contactPhoneOf,
   createContactRequest,
   fitsAvailability,
   minutesOf,
@@ -10,6 +11,7 @@ import {
   type AppointmentContactFields,
   type AvailabilitiesRequest,
   type CreateAppointmentRequest,
+  type CreateContactRequest,
   type MemberAvailabilities,
   type MessageId,
   type MoveAppointmentRequest,
@@ -132,11 +134,6 @@ async function assertOfferedService(tx: Tx, orgId: string, serviceId: string): P
   if (!offered) throw badRequest("agenda.error.unknown-service");
 }
 
-const notFoundAsNull = (err: unknown): null => {
-  if (err instanceof AppError && err.status === 404) return null;
-  throw err;
-};
-
 /** Reads the first problem of the contact fields as its catalogue key. */
 function contactRequestOf(fields: AppointmentContactFields, gender: CreateAppointmentRequest["gender"]) {
   const parsed = createContactRequest.safeParse({
@@ -156,28 +153,26 @@ function contactRequestOf(fields: AppointmentContactFields, gender: CreateAppoin
 }
 
 /**
- * The contact of a booking made from the form's fields: the organisation's contact with that
- * phone, else a new one, through the contacts service (its own transaction, its audit and
- * event). A contact made for a booking that then fails stays: the person did call.
+ * The contact of a booking made from the form's fields, in the booking's transaction: the
+ * organisation's contact with that phone, else a new one (with its audit and event). A booking
+ * and the contact it creates land or fail together: a slot taken meanwhile leaves no contact.
  */
-async function contactForBooking(
-  db: Db,
-  ctx: Ctx,
-  fields: AppointmentContactFields,
-  gender: CreateAppointmentRequest["gender"],
-): Promise<string> {
-  const request = contactRequestOf(fields, gender);
-  const phone = request.phone?.trim();
-  const existing = async () => (phone ? contacts.findContactByPhone(db, ctx, phone).catch(notFoundAsNull) : null);
-  const found = await existing();
-  if (found) return found.id;
+async function contactForBooking(tx: Tx, ctx: Ctx, request: CreateContactRequest): Promise<string> {
+  const phone = contactPhoneOf(request.phone);
+  const found = phone ? await contacts.contactIdOfPhoneIn(tx, ctx, phone) : null;
+  return found ?? (await contacts.insertContactIn(tx, ctx, request)).id;
+}
+
+/**
+ * Runs the booking once more when a concurrent request created the same new number first: the
+ * second run finds that contact instead of making another (one contact per number).
+ */
+async function retryOnDuplicatePhone<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return (await contacts.createContact(db, ctx, request)).id;
+    return await work();
   } catch (err) {
-    // Someone created the same number in between: it is that contact.
-    const raced = err instanceof AppError && err.code === "error.existing-contact" ? await existing() : null;
-    if (raced) return raced.id;
-    throw err;
+    if (!contacts.isDuplicatePhone(err)) throw err;
+    return work();
   }
 }
 
@@ -191,30 +186,33 @@ export async function createAppointment(db: Db, ctx: Ctx, input: CreateAppointme
     await assertOfferedService(tx, ctx.orgId, input.serviceId);
     await assertInsideAvailability(tx, ctx, input.memberId, when);
   };
-  // A booking that cannot be made does not leave a new contact behind.
-  if (input.contact) await withTenant(db, ctx.orgId, assertBookable);
-  const contactId = input.contactId ?? (await contactForBooking(db, ctx, input.contact ?? {}, gender));
+  // Checked before anything is written: a wrong contact field answers 400 on its own.
+  const newContact = input.contact ? contactRequestOf(input.contact, gender) : null;
   return guardDoubleBooking(() =>
-    withTenant(db, ctx.orgId, async (tx) => {
-      await contacts.visibleContact(tx, ctx, contactId);
-      await assertBookable(tx);
-      const columns: repo.AppointmentColumns = {
-        member_id: input.memberId,
-        contact_id: contactId,
-        category: input.category?.trim() || null,
-        service_id: input.serviceId,
-        gender,
-        kit: input.kit ?? false,
-        extra_document: input.extraDocument ?? "covid",
-        requests: input.requests?.trim() || null,
-        notes: input.notes?.trim() || null,
-      };
-      const id = await repo.insertAppointment(tx, ctx.orgId, ctx.userId, columns, when);
-      await recordAudit(tx, ctx, "create", "appointment", id, { contactId, memberId: input.memberId, ...when });
-      const row = await visibleAppointment(tx, ctx, id);
-      await announce(tx, ctx, row, "booked");
-      return presentAppointment(row, ctx.locale);
-    }),
+    retryOnDuplicatePhone(() =>
+      withTenant(db, ctx.orgId, async (tx) => {
+        if (input.contactId) await contacts.visibleContact(tx, ctx, input.contactId);
+        await assertBookable(tx);
+        const contactId = newContact ? await contactForBooking(tx, ctx, newContact) : input.contactId;
+        if (!contactId) throw badRequest("validation.invalid");
+        const columns: repo.AppointmentColumns = {
+          member_id: input.memberId,
+          contact_id: contactId,
+          category: input.category?.trim() || null,
+          service_id: input.serviceId,
+          gender,
+          kit: input.kit ?? false,
+          extra_document: input.extraDocument ?? "covid",
+          requests: input.requests?.trim() || null,
+          notes: input.notes?.trim() || null,
+        };
+        const id = await repo.insertAppointment(tx, ctx.orgId, ctx.userId, columns, when);
+        await recordAudit(tx, ctx, "create", "appointment", id, { contactId, memberId: input.memberId, ...when });
+        const row = await visibleAppointment(tx, ctx, id);
+        await announce(tx, ctx, row, "booked");
+        return presentAppointment(row, ctx.locale);
+      }),
+    ),
   );
 }
 

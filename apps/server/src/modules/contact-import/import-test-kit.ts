@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import type { ContactImport, ContactImportPreview } from "@relais/shared";
 import type { TestApp } from "../../../test/helpers.ts";
@@ -26,19 +27,42 @@ export async function xlsxFile(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function postFile(t: TestApp, token: string, path: "" | "/preview", filename: string, bytes: Buffer) {
-  return t.request({ method: "POST", url: `${API}${path}`, token, ...multipartFile(filename, bytes) });
+/** An old binary Excel workbook (.xls, BIFF8 in a Compound File) whose first sheet holds `rows`. */
+export function xlsFile(rows: unknown[][]): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), "Patients");
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([["Ceci n'est pas un contact", "", "5145550000"]]), "Notes");
+  return Buffer.from(XLSX.write(wb, { type: "buffer", bookType: "xls" }) as Uint8Array);
 }
 
-export async function preview(t: TestApp, token: string, filename: string, bytes: Buffer): Promise<ContactImportPreview> {
-  const res = await postFile(t, token, "/preview", filename, bytes);
+/** The multipart body of a file, with the date format the person chose before it when there is one. */
+function upload(filename: string, bytes: Buffer, dateFormat?: string): { payload: Buffer; headers: Record<string, string> } {
+  const file = multipartFile(filename, bytes);
+  if (!dateFormat) return file;
+  const boundary = /boundary=(.+)$/.exec(file.headers["content-type"] ?? "")?.[1] ?? "";
+  const field = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dateFormat"\r\n\r\n${dateFormat}\r\n`);
+  return { payload: Buffer.concat([field, file.payload]), headers: file.headers };
+}
+
+export function postFile(t: TestApp, token: string, path: "" | "/preview", filename: string, bytes: Buffer, dateFormat?: string) {
+  return t.request({ method: "POST", url: `${API}${path}`, token, ...upload(filename, bytes, dateFormat) });
+}
+
+export async function preview(
+  t: TestApp,
+  token: string,
+  filename: string,
+  bytes: Buffer,
+  dateFormat?: string,
+): Promise<ContactImportPreview> {
+  const res = await postFile(t, token, "/preview", filename, bytes, dateFormat);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ContactImportPreview>();
 }
 
 /** Starts an import and waits for its end; answers the ended run. */
-export async function importFile(t: TestApp, token: string, filename: string, bytes: Buffer): Promise<ContactImport> {
-  const res = await postFile(t, token, "", filename, bytes);
+export async function importFile(t: TestApp, token: string, filename: string, bytes: Buffer, dateFormat?: string): Promise<ContactImport> {
+  const res = await postFile(t, token, "", filename, bytes, dateFormat);
   expect(res.statusCode, res.body).toBe(202);
   const started = res.json<ContactImport>();
   expect(started.status).toBe("running");

@@ -1,13 +1,15 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
+import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import { CONTACT_IMPORT_COLUMNS, type ContactImportPreview } from "@relais/shared";
 import { badRequest } from "../../platform/errors.ts";
 
 /**
- * Reads an uploaded contact file, CSV or Excel (.xlsx), as numbered lines of text cells, one line
- * at a time: the file's bytes stay in memory (they are capped), its rows never all at once.
+ * Reads an uploaded contact file, CSV or Excel (.xlsx, or the old binary .xls), as numbered lines
+ * of text cells, one line at a time: the file's bytes stay in memory (they are capped), its rows
+ * never all at once — except an .xls, whose format has no streaming reader (decision 0010).
  */
 
 export type SheetLine = { line: number; cells: string[] };
@@ -32,13 +34,13 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const YIELD_EVERY = 200;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Opens `bytes` as a sheet, or answers 400 with why not (empty, not a spreadsheet, old .xls). */
+/** Opens `bytes` as a sheet, or answers 400 with why not (empty, not a spreadsheet). */
 export async function openSheet(bytes: Buffer): Promise<Sheet> {
   if (bytes.length === 0) throw badRequest("error.import-empty");
   const type = await fileTypeFromBuffer(bytes);
   if (type?.ext === "xlsx") return xlsxSheet(bytes);
-  // The old binary Excel format is a Compound File; no maintained library reads it safely.
-  if (type?.ext === "cfb") throw badRequest("error.import-xls");
+  // The old binary Excel format (BIFF) lives in a Compound File.
+  if (type?.ext === "cfb") return xlsSheet(bytes);
   if (type || looksBinary(bytes)) throw badRequest("error.import-format");
   return csvSheet(bytes);
 }
@@ -174,4 +176,66 @@ function xlsxSheet(bytes: Buffer): Sheet {
     }
   }
   return { format: "xlsx", encoding: null, delimiter: null, lines };
+}
+
+// ---- Old Excel (.xls) -------------------------------------------------------------------------
+
+/** Days from Excel's day 0 (1899-12-30 in the 1900 system) to 1970-01-01; 1462 more in the 1904 system. */
+const EXCEL_EPOCH_DAYS = 25569;
+const DATE1904_DAYS = 1462;
+
+/** Whether a number format shows a date (SheetJS's own test, typed here as the library leaves it untyped). */
+const isDateFormat = (format: string): boolean => (XLSX.SSF as { is_date: (f: string) => boolean }).is_date(format);
+
+function xlsCellText(cell: XLSX.CellObject | undefined, date1904: boolean): string {
+  if (!cell) return "";
+  if (cell.t === "n" && typeof cell.v === "number") {
+    if (typeof cell.z === "string" && isDateFormat(cell.z)) {
+      const days = Math.floor(cell.v) - EXCEL_EPOCH_DAYS + (date1904 ? DATE1904_DAYS : 0);
+      const d = new Date(days * 86_400_000);
+      return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    }
+    return String(cell.v);
+  }
+  if (cell.t === "s" && typeof cell.v === "string") return cell.v.trim();
+  if (cell.t === "b") return String(cell.v);
+  return "";
+}
+
+/**
+ * An .xls read whole by SheetJS Community Edition 0.20.3 (`@e965/xlsx`, the vendor's build
+ * republished on npm; decision 0010): no formulas, styles or HTML kept, the first sheet only,
+ * numbers formatted as dates read as the calendar day they show.
+ */
+function xlsSheet(bytes: Buffer): Sheet {
+  let data: XLSX.CellObject[][];
+  let date1904: boolean;
+  try {
+    const wb = XLSX.read(bytes, {
+      type: "buffer",
+      dense: true,
+      sheets: 0,
+      cellNF: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellText: false,
+      cellStyles: false,
+    });
+    if (wb.SheetNames.length === 0) throw new Error("no sheet");
+    const first = wb.Sheets[wb.SheetNames[0] ?? ""] as XLSX.DenseSheet | undefined;
+    data = first?.["!data"] ?? [];
+    date1904 = wb.Workbook?.WBProps?.date1904 === true;
+  } catch (err) {
+    throw Object.assign(badRequest("error.import-format"), { cause: err });
+  }
+  async function* lines(): AsyncGenerator<SheetLine> {
+    for (let r = 0; r < data.length; r++) {
+      const cells = Array.from(data[r] ?? [], (cell) => xlsCellText(cell, date1904));
+      while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+      if (cells.length === 0) continue;
+      yield { line: r + 1, cells };
+      if ((r + 1) % YIELD_EVERY === 0) await turn();
+    }
+  }
+  return { format: "xls", encoding: null, delimiter: null, lines };
 }

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
-import { CONTACT_IMPORT_MAX_BYTES, endpoints } from "@relais/shared";
+import { CONTACT_IMPORT_MAX_BYTES, contactImportDateFormat, endpoints, type ImportDateFormat } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
 import { AppError, badRequest } from "../../platform/errors.ts";
@@ -32,6 +32,7 @@ async function readUpload(req: FastifyRequest): Promise<svc.Upload> {
   const part = await req.file({ throwFileSizeLimit: false }).catch((err: unknown) => Promise.reject(badMultipart(err)));
   if (!part || part.fieldname !== "file") throw fileRequired();
   const file = part.file as FilePart;
+  const dateFormat = dateFormatField(part.fields["dateFormat"]);
   const bytes = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     file.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -39,7 +40,16 @@ async function readUpload(req: FastifyRequest): Promise<svc.Upload> {
     file.once("end", () => (file.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
     file.once("error", (err: unknown) => reject(badMultipart(err)));
   });
-  return { bytes, filename: part.filename.slice(0, 255) || "contacts" };
+  return { bytes, filename: part.filename.slice(0, 255) || "contacts", dateFormat };
+}
+
+/** The `dateFormat` field sent before the file, when the person chose one (error.import-date-format otherwise). */
+function dateFormatField(field: unknown): ImportDateFormat | null {
+  if (field === undefined) return null;
+  const value = Array.isArray(field) ? undefined : (field as { type?: unknown; value?: unknown }).value;
+  const parsed = contactImportDateFormat.safeParse(value);
+  if (!parsed.success) throw badRequest("error.import-date-format");
+  return parsed.data;
 }
 
 /**
@@ -64,7 +74,7 @@ export function contactImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.contactImport.preview, async ({ ctx, req }) => {
       await deps.limiter.hit(`contact-import:${ctx.userId}`, UPLOAD_LIMIT);
-      return svc.previewImport(await readUpload(req));
+      return svc.previewImport(db, ctx, await readUpload(req));
     });
 
     serve(app, endpoints.contactImport.start, async ({ ctx, req }) => {

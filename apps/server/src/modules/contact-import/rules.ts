@@ -1,11 +1,13 @@
 import {
   CONTACT_IMPORT_COLUMNS,
   createContactRequest,
+  readImportDate,
   typedPhoneToE164,
   type ContactGender,
   type ContactImportReason,
   type ContactLanguage,
   type CreateContactRequest,
+  type ImportDateFormat,
 } from "@relais/shared";
 
 /**
@@ -54,12 +56,6 @@ const GENDERS: Record<string, ContactGender> = {
   x: "other",
 };
 
-/** YYYY-MM-DD, also with slashes, and with a time after it (as some exports write dates). */
-function isoDate(v: string): string | null {
-  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/.exec(v);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
-}
-
 /**
  * The first line names the columns rather than holding a contact: its phone cell has words and
  * no digit ("Téléphone", "Phone") and its email cell no @.
@@ -90,7 +86,13 @@ function usedLength(cells: string[]): number {
   return n;
 }
 
-export type CheckedLine = { ok: true; input: CreateContactRequest; key: string } | { ok: false; reasons: ContactImportReason[] };
+/**
+ * A line as a contact, or every reason it is refused. `key` says which contact it is when that is
+ * known (its number, or its names when it is otherwise valid), so that a refused line that also
+ * repeats an earlier one says both.
+ */
+export type CheckedLine =
+  { ok: true; input: CreateContactRequest; key: string } | { ok: false; reasons: ContactImportReason[]; key?: string };
 
 const REASON_OF_FIELD: Partial<Record<string, ContactImportReason>> = {
   email: "bad-email",
@@ -100,8 +102,9 @@ const REASON_OF_FIELD: Partial<Record<string, ContactImportReason>> = {
 /**
  * One line as a contact, or why it is refused. `padShort`: Excel rows end at their last filled
  * cell, so a row without a note has 10 cells; a CSV line always has all its separators.
+ * `dateFormat`: how the file writes its birth dates (rules/import-dates.ts).
  */
-export function checkLine(cells: string[], padShort: boolean): CheckedLine {
+export function checkLine(cells: string[], padShort: boolean, dateFormat: ImportDateFormat = "YYYY-MM-DD"): CheckedLine {
   const used = usedLength(cells);
   if (used > COLUMNS || (!padShort && cells.length < COLUMNS)) return { ok: false, reasons: ["column-count"] };
   const cell = (i: number) => (cells[i] ?? "").trim();
@@ -114,7 +117,7 @@ export function checkLine(cells: string[], padShort: boolean): CheckedLine {
   const gender = genderText === "" ? null : (GENDERS[genderText] ?? null);
   if (genderText !== "" && !gender) reasons.add("bad-gender");
   const birthdayText = cell(4);
-  const birthday = birthdayText === "" ? null : isoDate(birthdayText);
+  const birthday = birthdayText === "" ? null : readImportDate(birthdayText, dateFormat);
   if (birthdayText !== "" && !birthday) reasons.add("bad-birthday");
 
   // The phone rule of contracts/contacts.ts (typedPhoneToE164, 40 characters at most), applied
@@ -143,7 +146,7 @@ export function checkLine(cells: string[], padShort: boolean): CheckedLine {
       else reasons.add(REASON_OF_FIELD[field] ?? "too-long");
     }
   }
-  if (reasons.size > 0 || !parsed.success) return { ok: false, reasons: [...reasons] };
+  if (reasons.size > 0 || !parsed.success) return { ok: false, reasons: [...reasons], ...(phone ? { key: `phone:${phone}` } : {}) };
   const input = { ...parsed.data, phone };
   return { ok: true, input, key: duplicateKey(input) };
 }

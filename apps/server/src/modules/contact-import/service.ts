@@ -1,14 +1,17 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import {
+  CONTACT_IMPORT_COLUMNS,
   CONTACT_IMPORT_ISSUES_SHOWN,
   CONTACT_IMPORT_MAX_ROWS,
   CONTACT_IMPORT_PREVIEW_ROWS,
   type ContactImport,
-  type ContactImportLine,
   type ContactImportPreview,
   type ContactImportReason,
   type CreateContactRequest,
+  type ImportDateFormat,
+  type ImportDateFormatFound,
+  importDateFormatDetector,
 } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
@@ -26,7 +29,7 @@ import { checkLine, firstLineColumnProblem, isHeaderLine } from "./rules.ts";
  * written beside it, so the web can draw a real progress bar.
  */
 
-export type Upload = { bytes: Buffer; filename: string };
+export type Upload = { bytes: Buffer; filename: string; dateFormat: ImportDateFormat | null };
 
 /** Lines per insert, and between two progress updates. */
 const BATCH = 1000;
@@ -34,14 +37,19 @@ const YIELD_EVERY = 100;
 /** A run still "running" after this long died with its process; it no longer blocks the next one. */
 const STALE_MINUTES = 30;
 
-type Scan = { header: string[] | null; total: number; first: SheetLine[] };
+type Scan = { header: string[] | null; total: number; first: SheetLine[]; dates: ImportDateFormatFound };
+
+/** Excel rows end at their last filled cell; a CSV line always has all its separators. */
+const padsShortRows = (sheet: Sheet) => sheet.format !== "csv";
 
 /**
  * One pass over the file: the first line's column count and whether it is a title line, the
- * number of data lines, and the first `keep` of them. Refuses a file without data or too long.
+ * number of data lines, the first `keep` of them and the format of their birth dates. Refuses a
+ * file without data or too long.
  */
 async function scanSheet(sheet: Sheet, keep: number): Promise<Scan> {
-  const padShort = sheet.format === "xlsx";
+  const padShort = padsShortRows(sheet);
+  const dates = importDateFormatDetector();
   let header: string[] | null = null;
   let total = 0;
   const first: SheetLine[] = [];
@@ -58,25 +66,95 @@ async function scanSheet(sheet: Sheet, keep: number): Promise<Scan> {
     }
     total++;
     if (total > CONTACT_IMPORT_MAX_ROWS) throw badRequest("error.import-too-many-rows", { max: CONTACT_IMPORT_MAX_ROWS });
+    dates.add(line.cells[BIRTHDAY_COLUMN] ?? "");
     if (first.length < keep) first.push(line);
   }
   if (total === 0) throw badRequest("error.import-empty");
-  return { header, total, first };
+  return { header, total, first, dates: dates.found() };
 }
 
-/** POST patients/import/preview: what the file holds, its first lines read as contacts. */
-export async function previewImport(upload: Upload): Promise<ContactImportPreview> {
+const BIRTHDAY_COLUMN = CONTACT_IMPORT_COLUMNS.indexOf("birthday");
+
+/**
+ * The format the lines are read with: the person's choice, else the one the dates tell. An
+ * ambiguous file without a choice is read day first for its preview (the French export, what
+ * the web offers first) and refused by the import (error.import-date-format): never guessed.
+ */
+function dateFormatOf(scan: Scan, chosen: ImportDateFormat | null): ImportDateFormat {
+  return chosen ?? scan.dates.format ?? (scan.dates.ambiguous ? "DD/MM/YYYY" : "YYYY-MM-DD");
+}
+
+/** A line checked, as the preview shows it and the run stores it: its reasons, or its contact. */
+type Judged = { line: number; cells: string[]; reasons: ContactImportReason[]; input: CreateContactRequest | null };
+
+/**
+ * The checks of every line, the same for the preview and the run: the line's own rules
+ * (rules.ts), then whether an earlier line of the file is the same contact. A line gets every
+ * reason it has, not only the first.
+ */
+function lineJudge(padShort: boolean, dateFormat: ImportDateFormat): (line: SheetLine) => Judged {
+  const seen = new Set<string>();
+  return ({ line, cells }) => {
+    const checked = checkLine(cells, padShort, dateFormat);
+    const reasons: ContactImportReason[] = checked.ok ? [] : [...checked.reasons];
+    if (checked.key !== undefined) {
+      if (seen.has(checked.key)) reasons.push("duplicate-in-file");
+      else if (checked.ok) seen.add(checked.key);
+    }
+    return { line, cells, reasons, input: checked.ok && reasons.length === 0 ? checked.input : null };
+  };
+}
+
+/** Thrown to roll back the preview's trial insert, carrying what it found. */
+class TrialDone {
+  constructor(readonly kept: boolean[]) {}
+}
+
+/**
+ * Which of these contacts the import would find already there: the run's own insert
+ * (insertImportedContacts), tried in a transaction that is always rolled back.
+ */
+async function existingAmong(db: Db, ctx: Ctx, inputs: CreateContactRequest[]): Promise<boolean[]> {
+  if (inputs.length === 0) return [];
+  try {
+    await withTenant(db, ctx.orgId, async (tx) => {
+      throw new TrialDone(await insertImportedContacts(tx, ctx, inputs));
+    });
+  } catch (err) {
+    if (err instanceof TrialDone) return err.kept.map((kept) => !kept);
+    throw err;
+  }
+  return inputs.map(() => false);
+}
+
+/**
+ * POST patients/import/preview: what the file holds, its first lines checked as the import
+ * checks them (existing contacts included), and the format its dates are read in.
+ */
+export async function previewImport(db: Db, ctx: Ctx, upload: Upload): Promise<ContactImportPreview> {
   const sheet = await openSheet(upload.bytes);
   const scan = await scanSheet(sheet, CONTACT_IMPORT_PREVIEW_ROWS);
-  const seen = new Set<string>();
-  const rows = scan.first.map(({ line, cells }): ContactImportLine => {
-    const checked = checkLine(cells, sheet.format === "xlsx");
-    if (!checked.ok) return { line, cells, reasons: checked.reasons };
-    if (seen.has(checked.key)) return { line, cells, reasons: ["duplicate-in-file"] };
-    seen.add(checked.key);
-    return { line, cells, reasons: [] };
+  const judge = lineJudge(padsShortRows(sheet), dateFormatOf(scan, upload.dateFormat));
+  const judged = scan.first.map(judge);
+  const valid = judged.filter((j) => j.input !== null);
+  const existing = await existingAmong(
+    db,
+    ctx,
+    valid.map((j) => j.input as CreateContactRequest),
+  );
+  valid.forEach((j, i) => {
+    if (existing[i]) j.reasons.push("duplicate-existing");
   });
-  return { format: sheet.format, encoding: sheet.encoding, delimiter: sheet.delimiter, header: scan.header, totalRows: scan.total, rows };
+  return {
+    format: sheet.format,
+    encoding: sheet.encoding,
+    delimiter: sheet.delimiter,
+    header: scan.header,
+    totalRows: scan.total,
+    dateFormat: upload.dateFormat ?? scan.dates.format,
+    dateFormatAmbiguous: scan.dates.ambiguous,
+    rows: judged.map(({ line, cells, reasons }) => ({ line, cells, reasons })),
+  };
 }
 
 function present(row: repo.ImportRow, issues: repo.IssueRow[]): ContactImport {
@@ -110,6 +188,8 @@ export async function startImport(
 ): Promise<ContactImport> {
   const sheet = await openSheet(upload.bytes);
   const scan = await scanSheet(sheet, 0);
+  if (scan.dates.ambiguous && upload.dateFormat === null) throw badRequest("error.import-date-format");
+  const dateFormat = dateFormatOf(scan, upload.dateFormat);
   const row = await withTenant(db, ctx.orgId, async (tx) => {
     if (await repo.hasRunningImport(tx, ctx.orgId, STALE_MINUTES)) throw conflict("error.import-running");
     const created = await repo.insertImport(tx, ctx.orgId, ctx.userId, {
@@ -120,20 +200,26 @@ export async function startImport(
     await recordAudit(tx, ctx, "create", "contact_import", created.id, { filename: upload.filename, rows: scan.total });
     return created;
   });
-  track(runImport(db, ctx, row.id, sheet, scan.header !== null, log));
+  track(runImport(db, ctx, row.id, sheet, { skipHeader: scan.header !== null, dateFormat }, log));
   return present(row, []);
 }
 
 type Pending = { line: number; cells: string[]; input: CreateContactRequest };
 
-async function runImport(db: Db, ctx: Ctx, id: string, sheet: Sheet, skipHeader: boolean, log: FastifyBaseLogger): Promise<void> {
+async function runImport(
+  db: Db,
+  ctx: Ctx,
+  id: string,
+  sheet: Sheet,
+  { skipHeader, dateFormat }: { skipHeader: boolean; dateFormat: ImportDateFormat },
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
     await withTenant(db, ctx.orgId, async (tx) => {
       // Runs of one organisation one after the other: the "same file twice" check of the second
       // must see the first's contacts.
       await sql`select pg_advisory_xact_lock(hashtext('relais.contact-import'), hashtext(${ctx.orgId}))`.execute(tx);
-      const padShort = sheet.format === "xlsx";
-      const seen = new Set<string>();
+      const judge = lineJudge(padsShortRows(sheet), dateFormat);
       let pending: Pending[] = [];
       let issues: repo.IssueRow[] = [];
       let processed = 0;
@@ -165,13 +251,9 @@ async function runImport(db: Db, ctx: Ctx, id: string, sheet: Sheet, skipHeader:
           if (skipHeader) continue;
         }
         processed++;
-        const checked = checkLine(cells, padShort);
-        if (!checked.ok) issues.push({ line, cells, reasons: checked.reasons });
-        else if (seen.has(checked.key)) issues.push({ line, cells, reasons: ["duplicate-in-file"] });
-        else {
-          seen.add(checked.key);
-          pending.push({ line, cells, input: checked.input });
-        }
+        const judged = judge({ line, cells });
+        if (judged.input === null) issues.push({ line, cells, reasons: judged.reasons });
+        else pending.push({ line, cells, input: judged.input });
         if (pending.length + issues.length >= BATCH) await flush();
         // Checking a line costs up to a few hundred microseconds: other requests get their
         // turn every YIELD_EVERY lines, not only at each batch's database round trip.

@@ -69,7 +69,7 @@ async function guardDuplicatePhone<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (uniqueViolation(err) === "contacts_phone_key") throw conflict("error.existing-contact");
+    if (isDuplicatePhone(err)) throw conflict("error.existing-contact");
     throw err;
   }
 }
@@ -147,18 +147,34 @@ async function announce(tx: Tx, orgId: string, row: repo.ContactRow, type: "cont
 
 /** POST patients: a new contact of the caller's organisation; its number must be free. */
 export async function createContact(db: Db, ctx: Ctx, input: CreateContactRequest): Promise<Contact> {
+  return guardDuplicatePhone(() => withTenant(db, ctx.orgId, (tx) => insertContactIn(tx, ctx, input)));
+}
+
+/**
+ * A new contact in the caller's transaction, with its audit and event: what makes it (a booking)
+ * lands or fails with it. A number taken at commit by a concurrent request surfaces as the
+ * unique index's violation (isDuplicatePhone); the caller decides whether to retry.
+ */
+export async function insertContactIn(tx: Tx, ctx: Ctx, input: CreateContactRequest): Promise<Contact> {
   if (!canUpdateContact(ctx)) throw forbidden();
   const columns = columnsOf(input);
-  return guardDuplicatePhone(() =>
-    withTenant(db, ctx.orgId, async (tx) => {
-      await assertPhoneFree(tx, ctx.orgId, columns.phone);
-      const id = await repo.insertContact(tx, ctx.orgId, ctx.userId, columns);
-      const row = await visibleContact(tx, ctx, id);
-      await recordAudit(tx, ctx, "create", "contact", id, { fields: Object.keys(columns) });
-      await announce(tx, ctx.orgId, row, "contact.created");
-      return presentContact(row, ctx);
-    }),
-  );
+  await assertPhoneFree(tx, ctx.orgId, columns.phone);
+  const id = await repo.insertContact(tx, ctx.orgId, ctx.userId, columns);
+  const row = await visibleContact(tx, ctx, id);
+  await recordAudit(tx, ctx, "create", "contact", id, { fields: Object.keys(columns) });
+  await announce(tx, ctx.orgId, row, "contact.created");
+  return presentContact(row, ctx);
+}
+
+/** The error of two requests creating one number at the same moment (the unique index). */
+export const isDuplicatePhone = (err: unknown): boolean => uniqueViolation(err) === "contacts_phone_key";
+
+/** The id of the organisation's contact of this number (E.164), read in the caller's transaction, or null. */
+export async function contactIdOfPhoneIn(tx: Tx, ctx: Ctx, phone: string): Promise<string | null> {
+  const row = await repo.findContactByPhone(tx, ctx.orgId, phone);
+  if (!row) return null;
+  await recordAudit(tx, ctx, "read", "contact", row.id, { by: "phone" });
+  return row.id;
 }
 
 /**

@@ -227,7 +227,7 @@ describe("PUT threads/{id}", () => {
     const en = await t.addUser(org.orgId, "user", [{ id: org.teams.main, teamRole: "user" }]);
     const enToken = await t.as(en);
     await t.request({ method: "PUT", url: "/api/auth/profile", token: enToken, payload: { locale: "en-CA" } });
-    expect((await update(enToken, thread.id, { state: "x" })).json().error.message).toBe("Invalid state");
+    expect((await update(enToken, thread.id, { state: "x" })).json().error.message).toBe("Invalid state.");
     expect((await open(token, thread.id)).json().state).toBe("active");
   });
 });

@@ -1,4 +1,4 @@
-import { isAdministrator, REMINDER_OFFSET_MINUTES, SCHEDULED_MIN_LEAD_MINUTES, type ScheduledReminder } from "@relais/shared";
+import { isAdministrator, reminderAt, SCHEDULED_MIN_LEAD_MINUTES, type ScheduledReminder } from "@relais/shared";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 
 /** Pure rules of scheduled messages (spec part 2 §3, §5). No I/O. */
@@ -27,10 +27,7 @@ export function isFarEnough(at: Date, now: Date): boolean {
   return at.getTime() - now.getTime() >= SCHEDULED_MIN_LEAD_MINUTES * MINUTE;
 }
 
-/** When reminder `r` of a message planned at `at` goes. */
-export function reminderAt(at: Date, r: ScheduledReminder): Date {
-  return new Date(at.getTime() - REMINDER_OFFSET_MINUTES[r] * MINUTE);
-}
+export { reminderAt };
 
 /**
  * The reminders that will go: those still in the future at `now`. A reminder whose moment has

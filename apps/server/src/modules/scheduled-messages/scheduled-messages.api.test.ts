@@ -64,7 +64,7 @@ describe("creating", () => {
     expect(jobs[0]?.payload).toMatchObject({ orgId: org.orgId, id: s.id });
   });
 
-  it("plans each reminder at its offset before the text; one already past is not planned", async () => {
+  it("plans each reminder at its offset before the text", async () => {
     const far = await schedule(org.users.user, request(uniquePhone(), 8 * 24 * 60 + 30, ZONE, { reminders: ["24h", "48h", "7d"] }));
     const at = new Date(far.scheduledAt).getTime();
     const jobs = await jobsOf(t, org.orgId, `scheduled:${far.id}:reminder:`);
@@ -73,8 +73,27 @@ describe("creating", () => {
       ["48h", 48 * 3600_000],
       ["24h", 24 * 3600_000],
     ]);
-    const near = await schedule(org.users.user, request(uniquePhone(), 30 * 60, ZONE, { reminders: ["24h", "48h", "7d"] }));
+    const near = await schedule(org.users.user, request(uniquePhone(), 30 * 60, ZONE, { reminders: ["24h"] }));
     expect((await jobsOf(t, org.orgId, `scheduled:${near.id}:reminder:`)).map((j) => j.key.split(":").pop())).toEqual(["24h"]);
+  });
+
+  it("refuses a reminder already past: 24 hours before a text due in 6 minutes", async () => {
+    const fr = { "accept-language": "fr-CA" };
+    const token = await t.as(org.users.user);
+    for (const [minutes, reminders] of [
+      [6, ["24h"]],
+      [30 * 60, ["24h", "48h"]],
+    ] as const) {
+      const res = await t.request({
+        method: "POST",
+        url: URL,
+        token,
+        payload: request(uniquePhone(), minutes, ZONE, { reminders: [...reminders] }),
+        headers: fr,
+      });
+      expectError(res, 400, "error.scheduled-reminder-past");
+      expect(res.json().error.fields).toEqual([{ path: "reminders", code: "error.scheduled-reminder-past" }]);
+    }
   });
 
   it("answers the spec's texts: title and message required, HH:mm, five minutes ahead", async () => {

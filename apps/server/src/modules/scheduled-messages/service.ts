@@ -1,5 +1,6 @@
 import {
   SCHEDULED_REMINDERS,
+  pastReminders,
   skipsScheduledLookup,
   typedPhoneToE164,
   type ScheduledMessage,
@@ -52,9 +53,10 @@ async function visibleScheduled(tx: Tx, ctx: Ctx, id: string, lock = false): Pro
 
 /**
  * The checked fields of a request: the recipient in E.164, a team of the caller with a texting
- * number, the planned instant from the organisation's time zone at least five minutes after `now`.
+ * number, the planned instant from the organisation's time zone at least five minutes after `now`,
+ * no reminder whose moment is already past (`sent`: those an edited message already sent stay).
  */
-async function fieldsOf(tx: Tx, ctx: Ctx, input: Input, now: Date): Promise<repo.ScheduledFields> {
+async function fieldsOf(tx: Tx, ctx: Ctx, input: Input, now: Date, sent: readonly string[] = []): Promise<repo.ScheduledFields> {
   refuseUnfilledFields(input.message);
   await refuseQuickMessageWithFile(tx, ctx.orgId, input.textBlockId);
   const toPhone = typedPhoneToE164(input.toPhoneNumber);
@@ -71,6 +73,10 @@ async function fieldsOf(tx: Tx, ctx: Ctx, input: Input, now: Date): Promise<repo
     throw new AppError("validation.scheduled-too-soon", 400, undefined, [{ path: "time", code: "validation.scheduled-too-soon" }]);
   }
   const reminders = SCHEDULED_REMINDERS.filter((r) => (input.reminders ?? []).includes(r));
+  if (pastReminders(at, reminders, now).some((r) => !sent.includes(r))) {
+    const code = "error.scheduled-reminder-past";
+    throw new AppError(code, 400, undefined, [{ path: "reminders", code }]);
+  }
   return { teamId, toPhone, title: input.title, body: input.message, date: input.date, time: input.time, at, reminders };
 }
 
@@ -145,8 +151,8 @@ async function changeable(tx: Tx, ctx: Ctx, id: string): Promise<repo.ScheduledR
 /** PUT scheduled-messages/{id}: replaced while still waiting; its jobs move with it (same keys). */
 export async function updateScheduled(db: Db, ctx: Ctx, id: string, input: Input, now: Date): Promise<ScheduledMessage> {
   return withTenant(db, ctx.orgId, async (tx) => {
-    await changeable(tx, ctx, id);
-    const row = await repo.updateScheduled(tx, ctx.orgId, id, await fieldsOf(tx, ctx, input, now));
+    const before = await changeable(tx, ctx, id);
+    const row = await repo.updateScheduled(tx, ctx.orgId, id, await fieldsOf(tx, ctx, input, now, before.reminders_sent));
     await planJobs(tx, row, now);
     return (await presentRows(tx, ctx.orgId, [row]))[0] as ScheduledMessage;
   });

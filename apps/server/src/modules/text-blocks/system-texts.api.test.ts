@@ -133,7 +133,7 @@ describe("unfilled dynamic fields are refused (error.unfilled-dynamic-field)", (
   const unfilled = (res: Awaited<ReturnType<typeof call>>, fields: string) => {
     expectError(res, 400, "error.unfilled-dynamic-field");
     expect(res.json().error.params).toEqual({ fields });
-    expect(res.json().error.message).toBe(`Des champs dynamiques ne sont pas remplis : ${fields}`);
+    expect(res.json().error.message).toBe(`Des champs dynamiques ne sont pas remplis : ${fields}.`);
   };
 
   it("when sending a reply or starting a conversation", async () => {

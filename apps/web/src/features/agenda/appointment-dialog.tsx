@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, T
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import type { Appointment, MemberAvailabilities } from "@relais/shared";
+import { formatPhoneForDisplay, type Appointment, type MemberAvailabilities } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -79,7 +79,7 @@ function AppointmentPanel({
         {longDate}, {a.start}–{a.end} · {a.memberName}
       </Text>
       <Text size="sm" c="dimmed">
-        {[a.serviceLabel, a.category, a.contactPhone].filter(Boolean).join(" · ")}
+        {[a.serviceLabel, a.category, a.contactPhone && formatPhoneForDisplay(a.contactPhone)].filter(Boolean).join(" · ")}
       </Text>
       {a.requests ? <Text size="sm">{a.requests}</Text> : null}
       {a.notes ? <Text size="sm">{a.notes}</Text> : null}

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { IconAlertCircle, IconCalendarOff, IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useParams } from "react-router";
 import { availabilitiesRequest, type MemberAvailabilities, type WeeklySlotInput } from "@relais/shared";
@@ -8,8 +8,10 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { EmptyState } from "../../ui/empty-state.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
 import { useAvailabilities, useMembers, useSaveAvailabilities } from "./api.ts";
+import { availabilitiesState } from "./availabilities-title.ts";
 import classes from "./agenda.module.css";
 
 /** Monday first, Sunday last, as the week reads in Quebec. */
@@ -24,11 +26,18 @@ export function AvailabilitiesPage() {
   const memberId = id ?? profile.id;
   const week = useAvailabilities(memberId);
   const members = useMembers();
+  const state = availabilitiesState(week);
 
   return (
     <PageContainer>
       <PageHeader
-        title={<FormattedMessage id="availabilities.title" values={{ name: week.data?.name ?? "" }} />}
+        title={
+          state.kind === "found" ? (
+            <FormattedMessage id="availabilities.title" values={{ name: state.name }} />
+          ) : (
+            <FormattedMessage id="availabilities.title-generic" />
+          )
+        }
         actions={
           <Select
             w={260}
@@ -44,6 +53,14 @@ export function AvailabilitiesPage() {
         }
       />
       {week.data ? <WeekEditor key={`${memberId}-${week.dataUpdatedAt}`} week={week.data} /> : null}
+      {state.kind === "not-found" || state.kind === "failed" ? (
+        <Paper withBorder radius="lg" p="xl">
+          <EmptyState
+            icon={<IconCalendarOff />}
+            title={<FormattedMessage id={state.kind === "not-found" ? "availabilities.not-found" : "availabilities.load-failed"} />}
+          />
+        </Paper>
+      ) : null}
     </PageContainer>
   );
 }

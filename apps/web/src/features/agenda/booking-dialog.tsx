@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { CONTACT_GENDERS, EXTRA_DOCUMENTS, type CreateAppointmentRequest } from "@relais/shared";
+import { CONTACT_GENDERS, EXTRA_DOCUMENTS, formatPhoneForDisplay, type CreateAppointmentRequest } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useSession } from "../../app/session/session.tsx";
@@ -177,7 +177,10 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options }) => options}
-            data={(found.data?.contacts ?? []).map((c) => ({ value: c.id, label: [c.fullName, c.phone].filter(Boolean).join(" · ") }))}
+            data={(found.data?.contacts ?? []).map((c) => ({
+              value: c.id,
+              label: [c.fullName, c.phone && formatPhoneForDisplay(c.phone)].filter(Boolean).join(" · "),
+            }))}
             value={contactId}
             onChange={setContactId}
             nothingFoundMessage={search.trim().length >= 3 ? intl.formatMessage({ id: "common.no-results" }) : undefined}

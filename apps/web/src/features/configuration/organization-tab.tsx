@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from "react";
 import { ActionIcon, Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { toE164, updateOrganizationRequest, type Organization, type WeekSchedule } from "@relais/shared";
+import { formatPhoneForDisplay, toE164, updateOrganizationRequest, type Organization, type WeekSchedule } from "@relais/shared";
 import { usePolicy } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
@@ -39,7 +39,7 @@ function toForm(org: Organization): OrgForm {
     url: org.url ?? "",
     address: org.address ?? "",
     email: org.email ?? "",
-    phone: org.phone ?? "",
+    phone: org.phone ? formatPhoneForDisplay(org.phone) : "",
     week: org.schedule.week,
     vacationOn: org.schedule.vacation !== null,
     vacationStart: org.schedule.vacation?.start ?? "",

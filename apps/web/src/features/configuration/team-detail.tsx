@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput, Titl
 import { IconArrowLeft, IconTrash, IconUsersGroup } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
-import { toE164, updateTeamRequest, type TeamDetail } from "@relais/shared";
+import { formatPhoneForDisplay, toE164, updateTeamRequest, type TeamDetail } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { isApiError } from "../../api/index.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -91,7 +91,7 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
   const canEdit = team.abilities.update;
   const [label, setLabel] = useState(team.label);
   const [email, setEmail] = useState(team.email ?? "");
-  const [phone, setPhone] = useState(team.phoneNumber ?? "");
+  const [phone, setPhone] = useState(team.phoneNumber ? formatPhoneForDisplay(team.phoneNumber) : "");
   const [week, setWeek] = useState(team.schedule.week);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const fieldError = useFieldError(errors);

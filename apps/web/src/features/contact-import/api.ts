@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type ContactImport } from "@relais/shared";
+import { endpoints, type ContactImport, type ImportDateFormat } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { saveBlob } from "../conversations/media-api.ts";
 
@@ -18,21 +18,28 @@ const keys = {
   run: (id: string) => ["contact-import", "run", id] as const,
 };
 
-function fileForm(file: File): FormData {
+/** A file to read, with the format of its birth dates when the person chose one. */
+export type ImportUpload = { file: File; dateFormat: ImportDateFormat | null };
+
+/** The date format goes first: the server reads the fields sent before the file. */
+function fileForm({ file, dateFormat }: ImportUpload): FormData {
   const form = new FormData();
+  if (dateFormat) form.append("dateFormat", dateFormat);
   form.append("file", file, file.name);
   return form;
 }
 
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (file: File) => api.call(endpoints.contactImport.preview, { body: fileForm(file) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+    mutationFn: (upload: ImportUpload) =>
+      api.call(endpoints.contactImport.preview, { body: fileForm(upload) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
   });
 }
 
 export function useStartImport() {
   return useMutation({
-    mutationFn: (file: File) => api.call(endpoints.contactImport.start, { body: fileForm(file) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+    mutationFn: (upload: ImportUpload) =>
+      api.call(endpoints.contactImport.start, { body: fileForm(upload) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
   });
 }
 

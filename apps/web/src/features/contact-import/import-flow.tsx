@@ -1,14 +1,18 @@
 import { useState } from "react";
-import { Alert, Button, FileInput, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Loader, Radio, Stack, Text } from "@mantine/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { IMPORT_DATE_FORMATS, type ImportDateFormat } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useImportRun, usePreviewImport, useStartImport } from "./api.ts";
 import { ImportPreview } from "./import-preview.tsx";
 import { ImportProgress } from "./import-progress.tsx";
 import { ImportReport } from "./import-report.tsx";
 
-const ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const ACCEPT = ".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel";
+
+/** What a person chooses between when a file's dates could be read day or month first. */
+const AMBIGUOUS_CHOICES = IMPORT_DATE_FORMATS.filter((f) => f !== "YYYY-MM-DD");
 
 /**
  * The steps of an import: pick a file, read its preview, import it with a progress bar, read
@@ -18,6 +22,7 @@ export function ImportContactsFlow({ onDone }: { onDone?: () => void }) {
   const intl = useIntl();
   const [file, setFile] = useState<File | null>(null);
   const [runId, setRunId] = useState<string | null>(null);
+  const [dateFormat, setDateFormat] = useState<ImportDateFormat | null>(null);
   const preview = usePreviewImport();
   const start = useStartImport();
   const run = useImportRun(runId);
@@ -25,14 +30,22 @@ export function ImportContactsFlow({ onDone }: { onDone?: () => void }) {
   const reset = () => {
     setFile(null);
     setRunId(null);
+    setDateFormat(null);
     preview.reset();
     start.reset();
   };
   const pick = (next: File | null) => {
     reset();
     setFile(next);
-    if (next) preview.mutate(next);
+    if (next) preview.mutate({ file: next, dateFormat: null });
   };
+  // The preview is read again with the format chosen, so its lines show what the import will do.
+  const chooseDateFormat = (value: string) => {
+    const chosen = AMBIGUOUS_CHOICES.find((f) => f === value) ?? null;
+    setDateFormat(chosen);
+    if (file && chosen) preview.mutate({ file, dateFormat: chosen });
+  };
+  const mustChoose = preview.data?.dateFormatAmbiguous === true && dateFormat === null;
 
   const current = run.data;
   const ended = current !== undefined && current.status !== "running";
@@ -74,6 +87,22 @@ export function ImportContactsFlow({ onDone }: { onDone?: () => void }) {
         </Alert>
       ) : null}
 
+      {preview.data?.dateFormatAmbiguous && runId === null ? (
+        <Radio.Group
+          label={<FormattedMessage id="import.date-format.label" />}
+          description={<FormattedMessage id="import.date-format.ask" />}
+          value={dateFormat}
+          onChange={chooseDateFormat}
+          withAsterisk
+          data-testid="import-date-format"
+        >
+          <Group gap="lg" mt="xs">
+            {AMBIGUOUS_CHOICES.map((f) => (
+              <Radio key={f} value={f} label={<FormattedMessage id={`import.date-format.${f}`} />} />
+            ))}
+          </Group>
+        </Radio.Group>
+      ) : null}
       {preview.data && runId === null ? <ImportPreview preview={preview.data} /> : null}
       {current && !ended ? <ImportProgress run={current} /> : null}
       {current && ended ? <ImportReport run={current} /> : null}
@@ -92,7 +121,8 @@ export function ImportContactsFlow({ onDone }: { onDone?: () => void }) {
         {preview.data && file && runId === null ? (
           <Button
             loading={start.isPending}
-            onClick={() => start.mutate(file, { onSuccess: (started) => setRunId(started.id) })}
+            disabled={mustChoose || preview.isPending}
+            onClick={() => start.mutate({ file, dateFormat }, { onSuccess: (started) => setRunId(started.id) })}
             data-testid="import-start"
           >
             <FormattedMessage id="import.start" />

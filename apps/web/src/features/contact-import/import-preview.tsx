@@ -70,6 +70,18 @@ export function ImportPreview({ preview }: { preview: ContactImportPreview }) {
           ) : null}
         </Text>
       </Group>
+      {preview.dateFormat || !preview.dateFormatAmbiguous ? (
+        <Text size="sm" data-testid="import-date-format-read">
+          {preview.dateFormat ? (
+            <FormattedMessage
+              id="import.preview.dates"
+              values={{ format: <FormattedMessage id={`import.date-format.${preview.dateFormat}`} /> }}
+            />
+          ) : (
+            <FormattedMessage id="import.preview.no-dates" />
+          )}
+        </Text>
+      ) : null}
       {preview.header ? (
         <Text size="sm" c="dimmed">
           <FormattedMessage id="import.preview.header" />

@@ -30,7 +30,9 @@ export function ContactFields({ values, onChange, fieldError, variant = "full" }
       onChange(field, e.currentTarget.value);
     },
     error: errorOf(field),
-    maxLength: max,
+    // No maxLength: a longer text pasted is not cut silently, the form says its maximum
+    // (validation.max-length, from the shared schema) and the person shortens it.
+    "data-max": max,
     name: field,
   });
 
@@ -139,7 +141,6 @@ export function ContactFields({ values, onChange, fieldError, variant = "full" }
         autosize
         minRows={2}
         maxRows={5}
-        maxLength={CONTACT_LIMITS.note}
         name="note"
       />
     </>

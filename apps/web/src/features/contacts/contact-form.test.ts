@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createContactRequest, type Contact } from "@relais/shared";
+import { contactPhoneOf, createContactRequest, type Contact } from "@relais/shared";
 import { contactToForm, emptyContactForm, formToRequest } from "./contact-form.ts";
 
 describe("contact form", () => {
   it("sends every field, an empty text as null, so an edit can clear a field", () => {
     const values = { ...emptyContactForm("514 555 0199"), firstname: "  Hélène ", language: "fr" as const };
     const body = formToRequest(values);
-    expect(body).toMatchObject({ firstname: "Hélène", lastname: null, email: null, phone: "514 555 0199", language: "fr", gender: null });
+    expect(body).toMatchObject({ firstname: "Hélène", lastname: null, email: null, phone: "(514) 555-0199", language: "fr", gender: null });
     expect(createContactRequest.safeParse(body).success).toBe(true);
   });
 
@@ -33,7 +33,16 @@ describe("contact form", () => {
     };
     const form = contactToForm(contact);
     expect(form).toMatchObject({ firstname: "Hélène", lastname: "", birthday: "1980-02-29", gender: "female", salutation: "Mme" });
-    expect(formToRequest(form)).toMatchObject({ phone: "+15145550199", lastname: null, salutation: "Mme" });
+    expect(formToRequest(form)).toMatchObject({ phone: "(514) 555-0199", lastname: null, salutation: "Mme" });
+  });
+
+  it("shows a number as the lists show it, a foreign one in its international format", () => {
+    expect(emptyContactForm("+15145550102").phone).toBe("(514) 555-0102");
+    expect(emptyContactForm("+33612345678").phone).toBe("+33 6 12 34 56 78");
+    const body = formToRequest(emptyContactForm("+33612345678"));
+    expect(createContactRequest.safeParse({ ...body, firstname: "Anne" }).success).toBe(true);
+    // The stored value does not change: the server keeps E.164.
+    expect(contactPhoneOf(body.phone)).toBe("+33612345678");
   });
 
   it("is refused by the contract without a name", () => {

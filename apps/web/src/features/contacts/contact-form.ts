@@ -1,4 +1,4 @@
-import type { Contact, ContactGender, ContactLanguage, CreateContactRequest } from "@relais/shared";
+import { formatPhoneForDisplay, type Contact, type ContactGender, type ContactLanguage, type CreateContactRequest } from "@relais/shared";
 
 /** The form's values: every text as typed ("" when empty), the choices null when not made. */
 export interface ContactFormValues {
@@ -30,14 +30,17 @@ export const TEXT_FIELDS = [
   "note",
 ] as const;
 
-/** A new contact's empty form, with a number already known (a conversation's "create the contact"). */
+/**
+ * A new contact's empty form, with a number already known (a conversation's "create the
+ * contact"). Numbers are shown as every list shows them (rules/phone.ts); the server stores E.164.
+ */
 export function emptyContactForm(phone = ""): ContactFormValues {
   return {
     salutation: null,
     firstname: "",
     lastname: "",
     business: "",
-    phone,
+    phone: phone ? formatPhoneForDisplay(phone) : "",
     email: "",
     birthday: "",
     address: "",
@@ -55,7 +58,7 @@ export function contactToForm(c: Contact): ContactFormValues {
     firstname: c.firstname ?? "",
     lastname: c.lastname ?? "",
     business: c.business ?? "",
-    phone: c.phone ?? "",
+    phone: c.phone ? formatPhoneForDisplay(c.phone) : "",
     email: c.email ?? "",
     birthday: c.birthday ?? "",
     address: c.address ?? "",

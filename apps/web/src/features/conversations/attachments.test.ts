@@ -21,6 +21,13 @@ describe("checking picked files before upload", () => {
     expect(pickProblem([], [file("inconnu", "", 10)])).toBe("error.media-type");
   });
 
+  it("judges the type by content before the size: a 30 MB .png that is no image cannot be sent", () => {
+    const notImage = new TextEncoder().encode("%!PS-Adobe ceci n'est pas une image");
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(pickProblem([], [{ ...file("photo.png", "image/png", 30_000_000), head: notImage }])).toBe("error.media-type");
+    expect(pickProblem([], [{ ...file("photo.png", "image/png", 30_000_000), head: png }])).toBe("error.image-size");
+  });
+
   it("counts what is already attached: an 11th file, or 20 MB together, is refused", () => {
     const ten = Array.from({ length: 10 }, () => ({ size: 1000 }));
     expect(pickProblem(ten, [file("a.png", "image/png", 1000)])).toBe("error.too-many");

@@ -1,4 +1,4 @@
-import { mediaFileProblem, mediaSetProblem, type MediaProblem } from "@relais/shared";
+import { MEDIA_SNIFF_BYTES, mediaFileProblem, mediaSetProblem, pickedFileProblem, type MediaProblem } from "@relais/shared";
 
 /** The files of the composer: what is picked, uploaded or on its way, before the text is sent. */
 
@@ -40,16 +40,30 @@ export function pickedType(file: { type: string; name: string }): string {
   return BY_EXTENSION[ext] ?? "";
 }
 
+/** A picked file as checked: its name, browser type and size, and its first bytes once read. */
+export type PickedFile = { type: string; name: string; size: number; head?: Uint8Array };
+
+/** The picked files with their first bytes, so their type is judged by content (pickProblem). */
+export async function withHeads(files: readonly File[]): Promise<(PickedFile & { file: File })[]> {
+  return Promise.all(
+    files.map(async (file) => ({
+      file,
+      type: file.type,
+      name: file.name,
+      size: file.size,
+      head: new Uint8Array(await file.slice(0, MEDIA_SNIFF_BYTES).arrayBuffer()),
+    })),
+  );
+}
+
 /**
- * Whether `picked` may join the attachments already there: each file within its kind's limit,
- * all of them within one message's (count and total). The first problem found, or null.
+ * Whether `picked` may join the attachments already there: each file's type (by its content
+ * when its first bytes are known) and then its kind's limit, all of them within one message's
+ * (count and total). The first problem found, or null.
  */
-export function pickProblem(
-  current: readonly { size: number }[],
-  picked: readonly { type: string; name: string; size: number }[],
-): MediaProblem | null {
+export function pickProblem(current: readonly { size: number }[], picked: readonly PickedFile[]): MediaProblem | null {
   for (const file of picked) {
-    const problem = mediaFileProblem(pickedType(file), file.size);
+    const problem = file.head ? pickedFileProblem(pickedType(file), file.head, file.size) : mediaFileProblem(pickedType(file), file.size);
     if (problem) return problem;
   }
   return mediaSetProblem([...current, ...picked].map((f) => f.size));

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { MESSAGE_BODY_MAX, type Thread } from "@relais/shared";
-import { formatError } from "../../app/i18n/messages.ts";
+import { addConversationError } from "./add-conversation-error.ts";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { useCreateThread } from "./api.ts";
 import { QuickMessageTextarea } from "../text-blocks/quick-message-textarea.tsx";
@@ -24,6 +24,7 @@ export function NewConversationDialog({ opened, onClose, onCreated, initialTo = 
   const [body, setBody] = useState("");
   // This dialog sends text only: a quick message with a file is not inserted here (spec part 2 §5).
   const quick = useQuickMessages({ text: body, setText: setBody, contactPhone: to.replace(/\s+/g, ""), textOnly: true });
+  const failure = create.isError ? addConversationError(create.error) : null;
   const ready = to.trim().length > 0 && body.trim().length > 0 && !quick.blocked;
 
   const close = (): void => {
@@ -59,9 +60,10 @@ export function NewConversationDialog({ opened, onClose, onCreated, initialTo = 
         }}
       >
         <Stack gap="md">
-          {create.isError ? (
+          {failure ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {formatError(intl, create.error)}
+              {intl.formatMessage({ id: failure.key })}
+              {failure.detail ? ` – ${failure.detail}` : null}
             </Alert>
           ) : null}
           <TextInput

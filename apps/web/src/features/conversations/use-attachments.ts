@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { formatError } from "../../app/i18n/messages.ts";
-import { pickProblem, type Attachment } from "./attachments.ts";
+import { pickProblem, withHeads, type Attachment } from "./attachments.ts";
 import { uploadMediaFile } from "./media-api.ts";
 
 /**
@@ -52,7 +52,16 @@ export function useAttachments() {
     if (files.length === 0) {
       return;
     }
-    const issue = pickProblem(items, files);
+    // The first bytes first: a file named .png that is no image is refused as such, whatever its size.
+    void withHeads(files).then((checked) => {
+      check(
+        checked.map((c) => c.file),
+        pickProblem(items, checked),
+      );
+    });
+  };
+
+  const check = (files: readonly File[], issue: ReturnType<typeof pickProblem>): void => {
     if (issue) {
       setProblem(intl.formatMessage({ id: issue }));
       return;

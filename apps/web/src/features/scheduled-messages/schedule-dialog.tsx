@@ -2,7 +2,16 @@ import { useState } from "react";
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { MESSAGE_BODY_MAX, SCHEDULED_REMINDERS, SCHEDULED_TITLE_MAX, type ScheduledMessage, type ScheduledReminder } from "@relais/shared";
+import {
+  instantInZone,
+  MESSAGE_BODY_MAX,
+  pastReminders,
+  SCHEDULED_REMINDERS,
+  SCHEDULED_TITLE_MAX,
+  type ScheduledMessage,
+  type ScheduledReminder,
+} from "@relais/shared";
+import { useSession } from "../../app/session/session.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { useSaveScheduled } from "./api.ts";
@@ -30,6 +39,12 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
   const [date, setDate] = useState(editing?.date ?? "");
   const [time, setTime] = useState(editing?.time ?? "");
   const [reminders, setReminders] = useState<string[]>(editing?.reminders ?? []);
+  const { organization } = useSession();
+  // A reminder whose moment is already past for this date and time cannot be chosen (the server
+  // refuses it too); one an edited message already sent stays as it is.
+  const at = instantInZone(date, time, organization.timezone);
+  const late = new Set(at ? pastReminders(at, SCHEDULED_REMINDERS, new Date()).filter((r) => !editing?.remindersSent.includes(r)) : []);
+  const chosen = reminders.filter((r) => !late.has(r as ScheduledReminder));
   // Only text is scheduled: a quick message with a file is not inserted here (spec part 2 §5).
   const quick = useQuickMessages({ text: message, setText: setMessage, contactPhone, textOnly: true });
 
@@ -54,7 +69,7 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
           save.mutate(
             {
               id: editing?.id ?? null,
-              input: { title, message, date, time, toPhoneNumber: contactPhone, teamId, reminders: reminders as ScheduledReminder[] },
+              input: { title, message, date, time, toPhoneNumber: contactPhone, teamId, reminders: chosen as ScheduledReminder[] },
             },
             {
               onSuccess: () => {
@@ -106,10 +121,21 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
               }}
             />
           </Group>
-          <Checkbox.Group label={<FormattedMessage id="scheduled.field-reminders" />} value={reminders} onChange={setReminders}>
+          <Checkbox.Group
+            label={<FormattedMessage id="scheduled.field-reminders" />}
+            description={late.size > 0 ? <FormattedMessage id="scheduled.reminder-past" /> : undefined}
+            value={chosen}
+            onChange={setReminders}
+          >
             <Group gap="md" mt={4}>
               {SCHEDULED_REMINDERS.map((r) => (
-                <Checkbox key={r} value={r} label={intl.formatMessage({ id: `scheduled.reminder-${r}` })} />
+                <Checkbox
+                  key={r}
+                  value={r}
+                  disabled={late.has(r)}
+                  label={intl.formatMessage({ id: `scheduled.reminder-${r}` })}
+                  data-late={late.has(r) || undefined}
+                />
               ))}
             </Group>
           </Checkbox.Group>

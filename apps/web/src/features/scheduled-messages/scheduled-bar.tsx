@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { ActionIcon, Badge, Button, Collapse, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCalendarTime, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconCalendarTime, IconPencil } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ScheduledMessage } from "@relais/shared";
-import { useAlerts } from "../../app/alerts/alerts.tsx";
-import { useCancelScheduled, useScheduledForPhone } from "./api.ts";
+import { useScheduledForPhone } from "./api.ts";
+import { CancelScheduledButton } from "./cancel-scheduled-button.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { STATUS_COLOR } from "./status.ts";
 
@@ -14,9 +14,7 @@ import { STATUS_COLOR } from "./status.ts";
  */
 export function ScheduledBar({ contactPhone, teamId }: { contactPhone: string; teamId: string }) {
   const intl = useIntl();
-  const alerts = useAlerts();
   const list = useScheduledForPhone(contactPhone);
-  const cancel = useCancelScheduled();
   const [dialog, setDialog] = useState<{ editing: ScheduledMessage | null } | null>(null);
   const [open, setOpen] = useState(false);
   const items = (list.data ?? []).filter((s) => s.teamId === teamId);
@@ -83,19 +81,7 @@ export function ScheduledBar({ contactPhone, teamId }: { contactPhone: string; t
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label={intl.formatMessage({ id: "scheduled.cancel" })}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={intl.formatMessage({ id: "scheduled.cancel" })}
-                      loading={cancel.isPending && cancel.variables === s.id}
-                      onClick={() => {
-                        cancel.mutate(s.id, { onError: (error) => alerts.error("error.scheduled-message-save", error) });
-                      }}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <CancelScheduledButton item={s} />
                 </>
               ) : null}
             </Group>

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { ActionIcon, Badge, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCalendarTime, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconCalendarTime, IconPencil } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { formatPhoneForDisplay, type ScheduledMessage } from "@relais/shared";
-import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSession } from "../../app/session/session.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
-import { useCancelScheduled, useTeamScheduled } from "./api.ts";
+import { useTeamScheduled } from "./api.ts";
+import { CancelScheduledButton } from "./cancel-scheduled-button.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { STATUS_COLOR } from "./status.ts";
 
@@ -76,8 +76,6 @@ export function ScheduledMessagesPage() {
 
 function ScheduledRow({ item: s, onEdit }: { item: ScheduledMessage; onEdit: (s: ScheduledMessage) => void }) {
   const intl = useIntl();
-  const alerts = useAlerts();
-  const cancel = useCancelScheduled();
   return (
     <Group
       gap="md"
@@ -129,19 +127,7 @@ function ScheduledRow({ item: s, onEdit }: { item: ScheduledMessage; onEdit: (s:
               <IconPencil size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={intl.formatMessage({ id: "scheduled.cancel" })}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={intl.formatMessage({ id: "scheduled.cancel" })}
-              loading={cancel.isPending}
-              onClick={() => {
-                cancel.mutate(s.id, { onError: (error) => alerts.error("error.scheduled-message-save", error) });
-              }}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <CancelScheduledButton item={s} />
         </Group>
       ) : null}
     </Group>

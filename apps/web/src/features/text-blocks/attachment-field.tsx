@@ -4,7 +4,7 @@ import { IconPaperclip } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { formatBytes, type MediaRef } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
-import { ATTACHMENT_ACCEPT, pickProblem } from "../conversations/attachments.ts";
+import { ATTACHMENT_ACCEPT, pickProblem, withHeads } from "../conversations/attachments.ts";
 import { uploadMediaFile } from "../conversations/media-api.ts";
 import { MessageMedia } from "../conversations/media-preview.tsx";
 
@@ -32,7 +32,12 @@ export function AttachmentField({
     if (!file) {
       return;
     }
-    const issue = pickProblem([], [file]);
+    void withHeads([file]).then((checked) => {
+      upload(file, pickProblem([], checked));
+    });
+  };
+
+  const upload = (file: File, issue: ReturnType<typeof pickProblem>): void => {
     if (issue) {
       setProblem(intl.formatMessage({ id: issue }));
       return;

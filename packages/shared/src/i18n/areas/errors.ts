@@ -70,13 +70,13 @@ export const errors = defineMessages({
     "Le numéro de téléphone pour ce contact est invalide.",
     "The phone number for this contact is invalid.",
   ],
-  "error.appointment-taken": ["Cette disponibilité est déjà prise par un autre patient", "This slot is already taken by another patient"],
+  "error.appointment-taken": ["Cette disponibilité est déjà prise par un autre patient", "This slot is already taken by another patient."],
   "error.existing-conversation": ["Une conversation existe déjà avec ce numéro.", "A conversation already exists with this number."],
   "error.existing-archived": [
     "Une conversation archivée existe déjà avec ce numéro.",
     "An archived conversation already exists with this number.",
   ],
-  "error.invalid-state": ["État de conversation invalide.", "Invalid state"],
+  "error.invalid-state": ["État de conversation invalide.", "Invalid state."],
   "error.message-not-retryable": [
     "Seul un message sortant en échec peut être renvoyé.",
     "Only a failed outgoing message can be sent again.",
@@ -87,8 +87,8 @@ export const errors = defineMessages({
   "error.phone-invalid": ["Le numéro de téléphone est invalide.", "The phone number is invalid."],
   "error.min-search-characters": ["La recherche doit contenir au moins 3 caractères.", "Search needs at least 3 characters."],
   "error.search-results": ["Trop de résultats dans la recherche, veuillez la préciser.", "Too many results, please refine your search."],
-  "error.no-microphone": ["Aucun microphone détecté sur cet appareil", "No microphone detected on this device"],
-  "error.unsupported-device": ["Appareil non supporté (1024 px minimum)", "Device not supported (1024 px minimum)"],
+  "error.no-microphone": ["Aucun microphone détecté sur cet appareil", "No microphone detected on this device."],
+  "error.unsupported-device": ["Appareil non supporté (1024 px minimum)", "Device not supported (1024 px minimum)."],
   "error.invalid-break-time": ["Les pauses doivent être comprises dans les heures d'ouverture.", "Breaks must be within working hours."],
   "error.get-patient": ["Une erreur est survenue lors de la recherche du contact.", "An error occurred while looking up the contact."],
   "error.organization-load": ["Impossible de charger les données de l'organisation.", "Unable to load the organisation's data."],
@@ -101,7 +101,7 @@ export const errors = defineMessages({
     "Un flux automatisé est déjà en cours pour ce contact.",
     "An automated flow is already in progress for this contact.",
   ],
-  "error.patient-deleted": ["Le patient n'existe plus", "The patient no longer exists"],
+  "error.patient-deleted": ["Le patient n'existe plus", "The patient no longer exists."],
   "error.contact-has-appointment": [
     "Ce contact a un rendez-vous et ne peut pas être supprimé.",
     "This contact has an appointment and cannot be deleted.",
@@ -110,14 +110,14 @@ export const errors = defineMessages({
     "Les pièces jointes envoyées à partir de l'ancien courriel ne seront plus accessibles.",
     "Attachments sent from the old email will no longer be accessible.",
   ],
-  "error.survey-flow-blocked": [
-    "Ce contact participe à un sondage en cours : vous ne pourrez lui écrire qu'à la fin du sondage (au plus une heure).",
-    "This contact is taking part in an ongoing survey: you can text them once it ends (at most one hour).",
+  "error.message-send-failed": ["Échec de l'envoi du message", "Failed to send the message."],
+  "error.scheduled-reminder-past": [
+    "Un rappel choisi serait déjà passé à cette heure : retirez-le ou choisissez une heure plus lointaine.",
+    "A chosen reminder would already be past at this time: remove it or choose a later time.",
   ],
-  "error.message-send-failed": ["Échec de l'envoi du message", "Failed to send the message"],
   "error.scheduled-message-save": [
     "Erreur lors de la création, mise à jour ou suppression du message programmé",
-    "Error while creating, updating or deleting the scheduled message",
+    "Error while creating, updating or deleting the scheduled message.",
   ],
   "error.document-and-attachment": [
     "Impossible d'envoyer à la fois un document et une pièce jointe.",
@@ -164,7 +164,7 @@ export const errors = defineMessages({
     "An error occurred while disconnecting the email account.",
   ],
   "error.synchronisation": ["Une erreur est survenue lors de la synchronisation.", "An error occurred during synchronisation."],
-  "error.support-send": ["Une erreur est survenue lors de l'envoi du message", "An error occurred while sending the message"],
+  "error.support-send": ["Une erreur est survenue lors de l'envoi du message.", "An error occurred while sending the message"],
   /** Not an error, but the other outcome of the support request (spec part 2 §8). */
   "success.support-send": ["Votre demande a été envoyée avec succès!", "Your request has been sent successfully!"],
 
@@ -174,9 +174,9 @@ export const errors = defineMessages({
   "error.initialisation-failed": ["Le chargement des conversations a échoué.", "The conversations failed to load."],
 
   // Voice calls (spec part 1 §5, §8).
-  "error.unable-to-initiate-call": ["Impossible de lancer l'appel", "Unable to initiate call"],
+  "error.unable-to-initiate-call": ["Impossible de lancer l'appel.", "Unable to initiate call"],
   "error.invalid-number": ["Le numéro entré est invalide.", "The number entered is invalid."],
-  "error.call-contact": ["Une erreur est survenue lors de l'appel du contact", "An error occurred while calling contact"],
+  "error.call-contact": ["Une erreur est survenue lors de l'appel du contact.", "An error occurred while calling contact"],
   "error.transfer-call": ["Une erreur est survenue lors du transfert de l'appel.", "An error occurred while transferring the call."],
   "error.send-call-to-queue": [
     "Une erreur est survenue lors de l'envoi de l'appel dans la file d'attente.",

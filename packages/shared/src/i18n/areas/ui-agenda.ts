@@ -61,14 +61,13 @@ export const uiAgenda = defineMessages({
   "agenda.appointment.move": ["Déplacer", "Move"],
   "agenda.appointment.cancel": ["Annuler le rendez-vous", "Cancel the appointment"],
   "agenda.appointment.cancel-confirm": [
-    "Annuler le rendez-vous de {name} le {date} à {time} ? La plage sera libérée.",
+    "Annuler le rendez-vous de {name} le {date} à {time}? La plage sera libérée.",
     "Cancel {name}'s appointment on {date} at {time}? The slot will be freed.",
   ],
   "agenda.appointment.cancelled": ["Rendez-vous annulé.", "Appointment cancelled."],
   "agenda.appointment.moved": ["Rendez-vous déplacé.", "Appointment moved."],
   "agenda.appointment.date": ["Date", "Date"],
   "agenda.appointment.start": ["Heure", "Time"],
-  "agenda.appointment.keep": ["Garder", "Keep"],
   "agenda.appointment.close": ["Fermer", "Close"],
   "agenda.appointment.open-contact": ["Voir le contact", "Open the contact"],
   "agenda.appointment.status.cancelled": ["Annulé", "Cancelled"],
@@ -79,6 +78,9 @@ export const uiAgenda = defineMessages({
 
   // Availabilities screen
   "availabilities.title": ["Disponibilités de {name}", "Availabilities of {name}"],
+  "availabilities.title-generic": ["Disponibilités", "Availabilities"],
+  "availabilities.not-found": ["Ce membre est introuvable.", "This member cannot be found."],
+  "availabilities.load-failed": ["Impossible de charger les disponibilités.", "The availabilities could not be loaded."],
   "availabilities.member": ["Membre", "Member"],
   "availabilities.add": ["Ajouter une plage", "Add a slot"],
   "availabilities.remove": ["Retirer", "Remove"],

@@ -8,15 +8,15 @@ export const uiContactImport = defineMessages({
   // Whole-file errors: nothing is imported.
   "error.import-empty": ["Le fichier ne contient aucun contact.", "The file holds no contacts."],
   "error.import-format": [
-    "Ce fichier n'est ni un fichier CSV ni un classeur Excel (.xlsx).",
-    "This file is neither a CSV file nor an Excel workbook (.xlsx).",
+    "Ce fichier n'est ni un fichier CSV ni un classeur Excel (.xlsx ou .xls).",
+    "This file is neither a CSV file nor an Excel workbook (.xlsx or .xls).",
   ],
-  "error.import-xls": [
-    "Les anciens classeurs Excel (.xls) ne sont pas lus : enregistrez le fichier en .xlsx ou en CSV.",
-    "Old Excel workbooks (.xls) cannot be read: save the file as .xlsx or CSV.",
+  "error.import-date-format": [
+    "Les dates de naissance de ce fichier peuvent se lire jour en premier ou mois en premier : choisissez leur format.",
+    "The birth dates of this file can be read day first or month first: choose their format.",
   ],
   "error.import-columns": [
-    "Le fichier doit avoir 11 colonnes (prénom, nom, téléphone, courriel, date de naissance, adresse, ville, code postal, langue, genre, note) ; sa première ligne en a {found}.",
+    "Le fichier doit avoir 11 colonnes (prénom, nom, téléphone, courriel, date de naissance, adresse, ville, code postal, langue, genre, note); sa première ligne en a {found}.",
     "The file must have 11 columns (first name, last name, phone, email, birth date, address, city, postal code, language, gender, note); its first line has {found}.",
   ],
   "error.import-too-large": ["Le fichier dépasse {max} Mo.", "The file is larger than {max} MB."],
@@ -29,7 +29,7 @@ export const uiContactImport = defineMessages({
     "An import is already running for this organisation. Wait until it ends.",
   ],
   "error.import-failed": [
-    "L'importation a échoué ; aucun contact n'a été ajouté. Réessayez.",
+    "L'importation a échoué; aucun contact n'a été ajouté. Réessayez.",
     "The import failed; no contact was added. Try again.",
   ],
 
@@ -70,8 +70,8 @@ export const uiContactImport = defineMessages({
   "import.page-title": ["Importer des contacts", "Import contacts"],
   "import.open": ["Importer des contacts", "Import contacts"],
   "import.intro": [
-    "Fichier CSV (séparé par , ou ;) ou Excel (.xlsx) de 11 colonnes dans cet ordre : prénom, nom, téléphone, courriel, date de naissance (AAAA-MM-JJ), adresse, ville, code postal, langue (fr ou en), genre, note.",
-    "CSV (separated by , or ;) or Excel (.xlsx) file of 11 columns in this order: first name, last name, phone, email, birth date (YYYY-MM-DD), address, city, postal code, language (fr or en), gender, note.",
+    "Fichier CSV (séparé par des virgules ou des points-virgules) ou Excel (.xlsx ou .xls) de 11 colonnes dans cet ordre : prénom, nom, téléphone, courriel, date de naissance (JJ/MM/AAAA ou AAAA-MM-JJ), adresse, ville, code postal, langue (fr ou en), genre, note.",
+    "CSV (separated by commas or semicolons) or Excel (.xlsx or .xls) file of 11 columns in this order: first name, last name, phone, email, birth date (DD/MM/YYYY or YYYY-MM-DD), address, city, postal code, language (fr or en), gender, note.",
   ],
   "import.file": ["Fichier", "File"],
   "import.file-placeholder": ["Choisir un fichier", "Choose a file"],
@@ -88,6 +88,16 @@ export const uiContactImport = defineMessages({
   ],
   "import.preview.first-rows": ["Les {count} premières lignes", "The first {count} lines"],
   "import.preview.ok": ["Valide", "Valid"],
+  "import.preview.dates": ["Dates de naissance lues au format {format}.", "Birth dates read as {format}."],
+  "import.preview.no-dates": ["Aucune date de naissance dans le fichier.", "No birth date in the file."],
+  "import.date-format.label": ["Format des dates de naissance", "Format of the birth dates"],
+  "import.date-format.ask": [
+    "Chaque date de ce fichier peut se lire jour en premier ou mois en premier (03/04/1982 : 3 avril ou 4 mars). Choisissez leur format avant d'importer.",
+    "Every date of this file can be read day first or month first (03/04/1982: April 3 or March 4). Choose their format before importing.",
+  ],
+  "import.date-format.YYYY-MM-DD": ["AAAA-MM-JJ", "YYYY-MM-DD"],
+  "import.date-format.DD/MM/YYYY": ["JJ/MM/AAAA (jour en premier)", "DD/MM/YYYY (day first)"],
+  "import.date-format.MM/DD/YYYY": ["MM/JJ/AAAA (mois en premier)", "MM/DD/YYYY (month first)"],
   "import.status": ["Statut", "Status"],
   "import.start": ["Importer", "Import"],
   "import.cancel": ["Annuler", "Cancel"],
@@ -106,7 +116,7 @@ export const uiContactImport = defineMessages({
     "{count, plural, =0 {No line refused} one {# line refused} other {# lines refused}}",
   ],
   "import.done.more-issues": [
-    "Seules les {shown} premières lignes refusées sont affichées ; le rapport les contient toutes.",
+    "Seules les {shown} premières lignes refusées sont affichées; le rapport les contient toutes.",
     "Only the first {shown} refused lines are shown; the report has them all.",
   ],
   "import.failed.title": ["Importation échouée", "Import failed"],

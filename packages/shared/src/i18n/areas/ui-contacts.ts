@@ -3,7 +3,6 @@ import { defineMessages } from "../define.ts";
 /** The contacts screen (/contacts, spec part 2 §3) and the contact shown in a conversation. */
 export const uiContacts = defineMessages({
   // List
-  "contacts.title": ["Contacts", "Contacts"],
   "contacts.new": ["Nouveau contact", "New contact"],
   "contacts.search": ["Rechercher un contact", "Search contacts"],
   "contacts.search-clear": ["Effacer la recherche", "Clear the search"],
@@ -56,14 +55,13 @@ export const uiContacts = defineMessages({
   "contacts.created": ["Contact créé.", "Contact created."],
   "contacts.updated": ["Contact modifié.", "Contact updated."],
   "contacts.deleted": ["Contact supprimé.", "Contact deleted."],
-  "contacts.email-change.title": ["Changer le courriel ?", "Change the email?"],
+  "contacts.email-change.title": ["Changer le courriel?", "Change the email?"],
   "contacts.email-change.confirm": ["Changer le courriel", "Change the email"],
 
   // Panel
-  "contacts.panel-label": ["Fiche du contact", "Contact card"],
   "contacts.edit": ["Modifier", "Edit"],
   "contacts.delete": ["Supprimer le contact", "Delete contact"],
-  "contacts.delete-title": ["Supprimer ce contact ?", "Delete this contact?"],
+  "contacts.delete-title": ["Supprimer ce contact?", "Delete this contact?"],
   "contacts.delete-confirm": [
     "{name} sera supprimé avec ses contacts liés, ses notes et ses sondages. Ses conversations restent.",
     "{name} will be deleted with their linked contacts, notes and surveys. Their conversations stay.",
@@ -83,7 +81,7 @@ export const uiContacts = defineMessages({
   "contacts.links.submit": ["Lier", "Link"],
   "contacts.links.linked": ["Contacts liés.", "Contacts linked."],
   "contacts.links.remove": ["Retirer le lien avec {name}", "Remove the link with {name}"],
-  "contacts.links.remove-title": ["Retirer ce lien ?", "Remove this link?"],
+  "contacts.links.remove-title": ["Retirer ce lien?", "Remove this link?"],
   "contacts.links.remove-confirm": [
     "{name} ne sera plus lié à ce contact, ni ce contact à {name}.",
     "{name} will no longer be linked to this contact, nor this contact to {name}.",
@@ -111,7 +109,7 @@ export const uiContacts = defineMessages({
   "contacts.notes.pinned": ["Épinglée", "Pinned"],
   "contacts.notes.edit": ["Modifier la note", "Edit the note"],
   "contacts.notes.delete": ["Supprimer la note", "Delete the note"],
-  "contacts.notes.delete-title": ["Supprimer cette note ?", "Delete this note?"],
+  "contacts.notes.delete-title": ["Supprimer cette note?", "Delete this note?"],
   "contacts.notes.delete-confirm": ["La note sera supprimée pour toute l'équipe.", "The note will be deleted for everyone."],
   "contacts.notes.byline": ["{date} · {author}", "{date} · {author}"],
   "contacts.notes.former-member": ["ancien membre", "former member"],

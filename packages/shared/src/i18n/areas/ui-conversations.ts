@@ -59,7 +59,6 @@ export const uiConversations = defineMessages({
     "This conversation no longer exists or is not available.",
   ],
   "conversations.archived-badge": ["Archivée", "Archived"],
-  "conversations.actions": ["Actions de la conversation", "Conversation actions"],
   "conversations.pin": ["Épingler", "Pin"],
   "conversations.unpin": ["Désépingler", "Unpin"],
   "conversations.archive": ["Archiver", "Archive"],
@@ -75,7 +74,6 @@ export const uiConversations = defineMessages({
   "conversations.unarchived": ["La conversation a été désarchivée.", "The conversation has been unarchived."],
   "conversations.load-older": ["Afficher les messages précédents", "Show earlier messages"],
   "conversations.no-messages": ["Aucun message dans cette conversation.", "No message in this conversation."],
-  "conversations.messages-label": ["Messages", "Messages"],
 
   // Message statuses
   "message.status.sending": ["Envoi en cours", "Sending"],

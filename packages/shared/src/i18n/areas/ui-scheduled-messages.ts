@@ -37,7 +37,12 @@ export const uiScheduledMessages = defineMessages({
   "scheduled.empty-upcoming": ["Aucun message programmé à venir.", "No upcoming scheduled message."],
   "scheduled.empty-past": ["Aucun message programmé passé.", "No past scheduled message."],
   "scheduled.load-failed": ["Impossible de charger les messages programmés.", "The scheduled messages could not be loaded."],
-  "scheduled.recipient": ["Destinataire", "Recipient"],
-  "scheduled.when": ["Date et heure", "Date and time"],
   "scheduled.no-reminders": ["Aucun rappel", "No reminder"],
+  "scheduled.cancel-confirm.title": ["Annuler ce message programmé?", "Cancel this scheduled message?"],
+  "scheduled.cancel-confirm.message": [
+    "« {title} » prévu le {date} à {time} ne sera pas envoyé, ni ses rappels. Cette action est définitive.",
+    "“{title}” planned on {date} at {time} will not be sent, nor its reminders. This cannot be undone.",
+  ],
+  "scheduled.cancel-confirm.confirm": ["Annuler le message", "Cancel the message"],
+  "scheduled.reminder-past": ["Trop tard pour ce rappel à cette date et cette heure.", "Too late for this reminder at this date and time."],
 });

@@ -49,17 +49,13 @@ export const uiSurveys = defineMessages({
   "survey.settings.saved": ["Sondage enregistré.", "Survey saved."],
   // In a conversation.
   "survey.send": ["Envoyer le sondage de satisfaction", "Send the satisfaction survey"],
-  "survey.send-title": ["Envoyer le sondage de satisfaction ?", "Send the satisfaction survey?"],
+  "survey.send-title": ["Envoyer le sondage de satisfaction?", "Send the satisfaction survey?"],
   "survey.send-confirm": [
     "{name} recevra la première question par texto. Tant qu'il ou elle répond, au plus une heure, personne ne pourra lui écrire.",
     "{name} will get the first question by text. While they answer, for one hour at most, nobody can text them.",
   ],
   "survey.send-action": ["Envoyer", "Send"],
   "survey.sent": ["Sondage envoyé.", "Survey sent."],
-  "survey.unavailable-disabled": [
-    "Le sondage de satisfaction n'est pas activé (Configuration › Organisation).",
-    "The satisfaction survey is turned off (Configuration › Organisation).",
-  ],
   "survey.unavailable-no-contact": [
     "Ajoutez ce numéro à vos contacts pour lui envoyer le sondage.",
     "Add this number to your contacts to send them the survey.",
@@ -73,7 +69,7 @@ export const uiSurveys = defineMessages({
     "You can text this contact when the survey ends, at {time, time, short} at the latest.",
   ],
   "survey.stop": ["Arrêter le sondage", "Stop the survey"],
-  "survey.stop-title": ["Arrêter le sondage ?", "Stop the survey?"],
+  "survey.stop-title": ["Arrêter le sondage?", "Stop the survey?"],
   "survey.stop-confirm": [
     "Les réponses déjà reçues sont gardées dans la fiche du contact. Vous pourrez de nouveau lui écrire.",
     "The answers already received stay on the contact. You will be able to text them again.",

@@ -2,8 +2,11 @@ import { defineMessages } from "../define.ts";
 
 /** Quick messages (text blocks), templates with dynamic fields, the signature, the composer picker. */
 export const uiTextBlocks = defineMessages({
-  "validation.text-block-body-required": ["Le message est requis", "The message is required"],
-  "error.unfilled-dynamic-field": ["Des champs dynamiques ne sont pas remplis : {fields}", "Some dynamic fields are not filled: {fields}"],
+  "validation.text-block-body-required": ["Le message est requis.", "The message is required."],
+  "error.unfilled-dynamic-field": [
+    "Des champs dynamiques ne sont pas remplis : {fields}.",
+    "Some dynamic fields are not filled: {fields}.",
+  ],
   "text-blocks.attachment": ["Pièce jointe", "Attachment"],
   "text-blocks.attachment-add": ["Joindre un fichier", "Attach a file"],
   "text-blocks.attachment-remove": ["Retirer la pièce jointe", "Remove the attachment"],
@@ -39,7 +42,7 @@ export const uiTextBlocks = defineMessages({
   "text-blocks.pinned": ["Épinglé", "Pinned"],
   "text-blocks.edit": ["Modifier", "Edit"],
   "text-blocks.delete": ["Supprimer", "Delete"],
-  "text-blocks.delete-confirm": ["Supprimer le message rapide « {title} » ?", "Delete the quick message “{title}”?"],
+  "text-blocks.delete-confirm": ["Supprimer le message rapide « {title} »?", "Delete the quick message “{title}”?"],
   "text-blocks.template": ["Mon modèle", "My template"],
   "text-blocks.load-failed": ["Les messages rapides n'ont pas pu être chargés.", "Quick messages could not be loaded."],
   "text-blocks.deleted": ["Message rapide supprimé.", "Quick message deleted."],
@@ -82,7 +85,7 @@ export const uiTextBlocks = defineMessages({
   "signature.personalized": ["Signature personnalisée", "Personalised signature"],
   "signature.user-line": ["Ma signature", "My signature"],
   "signature.user-line-hint": [
-    "Utilisée avec l'option Utilisateur ; vide, c'est votre nom.",
+    "Utilisée avec l'option Utilisateur; vide, c'est votre nom.",
     "Used with the User option; empty, it is your name.",
   ],
   "signature.effective": ["Vos textos se terminent par : {line}", "Your texts end with: {line}"],

@@ -13,7 +13,7 @@ export const validation = defineMessages({
     "La date de naissance doit être une date réelle qui n'est pas dans le futur.",
     "The date of birth must be a real date that is not in the future.",
   ],
-  "validation.time-format": ["Format d'heure invalide (HH:mm)", "Invalid time format (HH:mm)"],
+  "validation.time-format": ["Format d'heure invalide (HH:mm)", "Invalid time format (HH:mm)."],
   "validation.start-before-end": ["Le début doit précéder la fin.", "The start must come before the end."],
   "validation.breaks-overlap": ["Les pauses ne doivent pas se chevaucher.", "Breaks must not overlap."],
   "validation.password-min-length": [
@@ -46,16 +46,16 @@ export const validation = defineMessages({
   "validation.not-in": ["Cette valeur n'est pas permise.", "This value is not allowed."],
   "validation.max-size": ["Le fichier ne doit pas dépasser {size}.", "The file must not exceed {size}."],
   "validation.automatic-message-required": ["Le message automatique ne peut pas être vide.", "The automatic message cannot be empty."],
-  "validation.email-already-in-list": ["Le courriel est déjà dans la liste", "The email is already in the list"],
+  "validation.email-already-in-list": ["Le courriel est déjà dans la liste", "The email is already in the list."],
   "validation.availability-overlap": ["Les disponibilités ne doivent pas se chevaucher.", "Availability must not overlap."],
   "validation.slide-label-required": ["Chaque diapositive doit avoir un libellé.", "Each slide needs a label."],
 
   // Scheduled messages (spec part 2 §5); the time format is validation.time-format.
-  "validation.scheduled-title-required": ["Le titre est requis", "The title is required"],
-  "validation.scheduled-message-required": ["Le message est requis", "The message is required"],
+  "validation.scheduled-title-required": ["Le titre est requis", "The title is required."],
+  "validation.scheduled-message-required": ["Le message est requis", "The message is required."],
   "validation.scheduled-too-soon": [
     "L'heure prévue doit être au moins 5 minutes dans le futur",
-    "The scheduled time must be at least 5 minutes in the future",
+    "The scheduled time must be at least 5 minutes in the future.",
   ],
 
   /**
@@ -89,8 +89,9 @@ export const validation = defineMessages({
   "validation.required-phone": ["Le champ « Téléphone » est requis.", "The 'Phone' field is required."],
   "validation.required-telephone": ["Le champ « Numéro de téléphone » est requis.", "The 'Telephone number' field is required."],
   "validation.required-post-id": ["Le champ « Identifiant de la publication » est requis.", "The 'Post ID' field is required."],
-  "validation.required-profession": ["Le champ « Profession » est requis.", "The 'Profession' field is required."],
-  "validation.required-role": ["Le champ « Rôle » est requis.", "The 'Role' field is required."],
+  // Spec part 2 §5: profession and role are marked * (the form marks them as required).
+  "validation.required-profession": ["Le champ « Profession * » est requis.", "The 'Profession *' field is required."],
+  "validation.required-role": ["Le champ « Rôle * » est requis.", "The 'Role *' field is required."],
   "validation.required-vacation-message": ["Le champ « Message de vacances » est requis.", "The 'Vacation message' field is required."],
   "validation.required-invitation-code": ["Le champ « Code d'invitation » est requis.", "The 'Invitation code' field is required."],
 });
