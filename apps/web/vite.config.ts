@@ -1,8 +1,24 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+const phoneNumbersOnDemand = fileURLToPath(new URL("./src/app/lazy/phone-numbers.ts", import.meta.url));
+
+/**
+ * @relais/shared's rules/phone.ts gets libphonenumber-js/max through src/app/lazy/phone-numbers.ts,
+ * which loads it on demand (decision 0016); every other import of the library is left alone.
+ */
+const loadPhoneNumbersOnDemand: Plugin = {
+  name: "relais-phone-numbers-on-demand",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (source === "libphonenumber-js/max" && importer?.replaceAll("\\", "/").endsWith("/packages/shared/src/rules/phone.ts")) {
+      return phoneNumbersOnDemand;
+    }
+    return null;
+  },
+};
 
 /**
  * The web app: served by Vite in development (API proxied to the server on :3000, websockets
@@ -10,7 +26,7 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), loadPhoneNumbersOnDemand],
   resolve: {
     // One copy of React and Mantine whatever workspace imports them (Mantine packages pin each other).
     dedupe: ["react", "react-dom", "@mantine/core", "@mantine/hooks"],
@@ -32,6 +48,16 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
-    chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: which chunks each entry and lazy screen group needs, read by the
+    // bundle budget check (scripts/check-bundle.mjs, decision 0016).
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // @relais/shared only declares things (schemas, rules, catalogues): a module none of whose
+        // exports a chunk uses is left out of it, so the sign-in page does not carry every
+        // contract and libphonenumber's metadata.
+        moduleSideEffects: [{ test: /\/packages\/shared\/src\//, sideEffects: false }],
+      },
+    },
   },
 });

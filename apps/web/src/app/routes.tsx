@@ -1,14 +1,20 @@
 import type { ReactNode } from "react";
 import { lazyPart } from "./lazy/lazy-screen.tsx";
+import { loadPhoneNumbers } from "./lazy/phone-numbers.ts";
 
 /*
  * Every screen is loaded on demand, by screen group (spec part 1 §2): a group is one chunk, so
  * /login downloads the sign-in pages and nothing of the signed-in screens (decision 0016).
  */
+/** A group whose forms validate typed phone numbers: it shows once libphonenumber is there too. */
+function withPhoneNumbers<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadPhoneNumbers()]).then(([group]) => group);
+}
+
 const auth = () => import("./screens/auth.ts");
 const comingSoon = () => import("./screens/coming-soon.ts");
-const contacts = () => import("./screens/contacts.ts");
-const agenda = () => import("./screens/agenda.ts");
+const contacts = withPhoneNumbers(() => import("./screens/contacts.ts"));
+const agenda = withPhoneNumbers(() => import("./screens/agenda.ts"));
 const textBlocks = () => import("./screens/text-blocks.ts");
 
 const LoginPage = lazyPart("auth", () => auth().then((m) => m.LoginPage));
@@ -25,11 +31,15 @@ const TemplateEditorPage = lazyPart("text-blocks", () => textBlocks().then((m) =
 const ConversationsPage = lazyPart("conversations", () =>
   import("../features/conversations/conversations-page.tsx").then((m) => m.ConversationsPage),
 );
-const ConfigurationPage = lazyPart("configuration", () =>
-  import("../features/configuration/configuration-page.tsx").then((m) => m.ConfigurationPage),
+const ConfigurationPage = lazyPart(
+  "configuration",
+  withPhoneNumbers(() => import("../features/configuration/configuration-page.tsx").then((m) => m.ConfigurationPage)),
 );
 const DevopsPage = lazyPart("devops", () => import("../features/devops/devops-page.tsx").then((m) => m.DevopsPage));
-const SimulatorPage = lazyPart("simulator", () => import("../features/simulator/simulator-page.tsx").then((m) => m.SimulatorPage));
+const SimulatorPage = lazyPart(
+  "simulator",
+  withPhoneNumbers(() => import("../features/simulator/simulator-page.tsx").then((m) => m.SimulatorPage)),
+);
 const ScheduledMessagesPage = lazyPart("scheduled-messages", () =>
   import("../features/scheduled-messages/scheduled-messages-page.tsx").then((m) => m.ScheduledMessagesPage),
 );
