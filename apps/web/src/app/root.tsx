@@ -1,13 +1,29 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { SessionProvider } from "./session/session.tsx";
 import { I18nProvider } from "./i18n/i18n-provider.tsx";
 import { AlertsProvider } from "./alerts/alerts.tsx";
 import { ScreenSizeGuard } from "./screen-size-guard.tsx";
 import { PendingNotificationsProvider } from "./shell/pending-notifications.tsx";
-import { DisconnectedDialog } from "./shell/disconnected-dialog.tsx";
+import { useSessionContext } from "./session/session.tsx";
+import { lazyPart } from "./lazy/lazy-screen.tsx";
 import { RealtimeProvider } from "./realtime/realtime.tsx";
 import { MaintenanceBanner, MaintenanceOverlay } from "../features/maintenance/maintenance-display.tsx";
 import classes from "./root.module.css";
+
+/** Mantine's Modal and what it needs are not part of the sign-in page's download: loaded when due. */
+const DisconnectedDialog = lazyPart("disconnected-dialog", () =>
+  import("./shell/disconnected-dialog.tsx").then((m) => m.DisconnectedDialog),
+);
+
+function ForcedDisconnect() {
+  const { disconnected } = useSessionContext();
+  return disconnected ? (
+    <Suspense fallback={null}>
+      <DisconnectedDialog />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Everything every page shares: session, language, alerts, the desktop-only guard, the
@@ -28,7 +44,7 @@ export function Root() {
                   </div>
                 </div>
                 <MaintenanceOverlay />
-                <DisconnectedDialog />
+                <ForcedDisconnect />
               </RealtimeProvider>
             </PendingNotificationsProvider>
           </ScreenSizeGuard>

@@ -1,14 +1,22 @@
+import { Suspense } from "react";
 import { Navigate, createBrowserRouter, type RouteObject } from "react-router";
 import { ROUTES, type AppRoute } from "./routes.tsx";
 import { Root } from "./root.tsx";
 import { BareLayout, PublicLayout, RequireAuth, RouteGate } from "./layouts.tsx";
-import { ShellLayout } from "./shell/shell-layout.tsx";
+import { lazyPart, ScreenError } from "./lazy/lazy-screen.tsx";
+import { FullPageLoader } from "../ui/loaders.tsx";
+
+/** The drawer, the top bar and their dialogs: signed-in screens only, so not in the sign-in page's download. */
+const ShellLayout = lazyPart("shell", () => import("./shell/shell-layout.tsx").then((m) => m.ShellLayout));
 
 function toRouteObject(route: AppRoute): RouteObject {
+  const screen = route.only ? <RouteGate only={route.only}>{route.element}</RouteGate> : route.element;
   return {
     path: route.path,
     handle: { menu: route.menu },
-    element: route.only ? <RouteGate only={route.only}>{route.element}</RouteGate> : route.element,
+    // The screen's group is loaded on demand; a group that cannot be loaded shows ScreenError in its place.
+    element: <Suspense fallback={<FullPageLoader />}>{screen}</Suspense>,
+    errorElement: <ScreenError />,
   };
 }
 
@@ -21,15 +29,28 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { element: <PublicLayout />, children: publicRoutes.map(toRouteObject) },
       {
-        element: <RequireAuth />,
+        // Errors of the layouts (the shell failing to load) show here, inside the language provider.
+        errorElement: <ScreenError />,
         children: [
-          { element: <ShellLayout />, children: shellRoutes.map(toRouteObject) },
-          { element: <BareLayout />, children: bareRoutes.map(toRouteObject) },
+          { element: <PublicLayout />, children: publicRoutes.map(toRouteObject) },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                element: (
+                  <Suspense fallback={<FullPageLoader />}>
+                    <ShellLayout />
+                  </Suspense>
+                ),
+                children: shellRoutes.map(toRouteObject),
+              },
+              { element: <BareLayout />, children: bareRoutes.map(toRouteObject) },
+            ],
+          },
+          { path: "*", element: <Navigate to="/login" replace /> },
         ],
       },
-      { path: "*", element: <Navigate to="/login" replace /> },
     ],
   },
 ]);

@@ -1,19 +1,48 @@
 import type { ReactNode } from "react";
-import { ComingSoonBare, ComingSoonPage } from "../features/coming-soon/coming-soon-page.tsx";
-import { LoginPage } from "../features/auth/login-page.tsx";
-import { PasswordForgotPage } from "../features/auth/password-forgot-page.tsx";
-import { PasswordResetPage } from "../features/auth/password-reset-page.tsx";
-import { ConfigurationPage } from "../features/configuration/configuration-page.tsx";
-import { DevopsPage } from "../features/devops/devops-page.tsx";
-import { ConversationsPage } from "../features/conversations/conversations-page.tsx";
-import { ContactsPage } from "../features/contacts/contacts-page.tsx";
-import { AgendaPage } from "../features/agenda/agenda-page.tsx";
-import { AvailabilitiesPage } from "../features/agenda/availabilities-page.tsx";
-import { ContactImportPage } from "../features/contact-import/contact-import-page.tsx";
-import { SimulatorPage } from "../features/simulator/simulator-page.tsx";
-import { TemplateEditorPage } from "../features/text-blocks/template-editor-page.tsx";
-import { TextBlocksPage } from "../features/text-blocks/text-blocks-page.tsx";
-import { ScheduledMessagesPage } from "../features/scheduled-messages/scheduled-messages-page.tsx";
+import { lazyPart } from "./lazy/lazy-screen.tsx";
+import { loadPhoneNumbers } from "./lazy/phone-numbers.ts";
+
+/*
+ * Every screen is loaded on demand, by screen group (spec part 1 §2): a group is one chunk, so
+ * /login downloads the sign-in pages and nothing of the signed-in screens (decision 0016).
+ */
+/** A group whose forms validate typed phone numbers: it shows once libphonenumber is there too. */
+function withPhoneNumbers<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadPhoneNumbers()]).then(([group]) => group);
+}
+
+const auth = () => import("./screens/auth.ts");
+const comingSoon = () => import("./screens/coming-soon.ts");
+const contacts = withPhoneNumbers(() => import("./screens/contacts.ts"));
+const agenda = withPhoneNumbers(() => import("./screens/agenda.ts"));
+const textBlocks = () => import("./screens/text-blocks.ts");
+
+const LoginPage = lazyPart("auth", () => auth().then((m) => m.LoginPage));
+const PasswordForgotPage = lazyPart("auth", () => auth().then((m) => m.PasswordForgotPage));
+const PasswordResetPage = lazyPart("auth", () => auth().then((m) => m.PasswordResetPage));
+const ComingSoonPage = lazyPart("coming-soon", () => comingSoon().then((m) => m.ComingSoonPage));
+const ComingSoonBare = lazyPart("coming-soon", () => comingSoon().then((m) => m.ComingSoonBare));
+const ContactsPage = lazyPart("contacts", () => contacts().then((m) => m.ContactsPage));
+const ContactImportPage = lazyPart("contacts", () => contacts().then((m) => m.ContactImportPage));
+const AgendaPage = lazyPart("agenda", () => agenda().then((m) => m.AgendaPage));
+const AvailabilitiesPage = lazyPart("agenda", () => agenda().then((m) => m.AvailabilitiesPage));
+const TextBlocksPage = lazyPart("text-blocks", () => textBlocks().then((m) => m.TextBlocksPage));
+const TemplateEditorPage = lazyPart("text-blocks", () => textBlocks().then((m) => m.TemplateEditorPage));
+const ConversationsPage = lazyPart("conversations", () =>
+  import("../features/conversations/conversations-page.tsx").then((m) => m.ConversationsPage),
+);
+const ConfigurationPage = lazyPart(
+  "configuration",
+  withPhoneNumbers(() => import("../features/configuration/configuration-page.tsx").then((m) => m.ConfigurationPage)),
+);
+const DevopsPage = lazyPart("devops", () => import("../features/devops/devops-page.tsx").then((m) => m.DevopsPage));
+const SimulatorPage = lazyPart(
+  "simulator",
+  withPhoneNumbers(() => import("../features/simulator/simulator-page.tsx").then((m) => m.SimulatorPage)),
+);
+const ScheduledMessagesPage = lazyPart("scheduled-messages", () =>
+  import("../features/scheduled-messages/scheduled-messages-page.tsx").then((m) => m.ScheduledMessagesPage),
+);
 
 /**
  * Flags of spec part 1 §2: `auth` needs a session (else /login); `nav` shows the left drawer;

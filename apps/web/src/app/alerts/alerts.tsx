@@ -3,9 +3,9 @@ import { useLocation } from "react-router";
 import { useIntl } from "react-intl";
 import { Notification, Stack } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from "@tabler/icons-react";
-import { ALERT_HIDE_MS, ALERTS_MAX, isMessageId, type MessageId } from "@relais/shared";
+import { ALERT_HIDE_MS, ALERTS_MAX, type MessageId } from "@relais/shared";
 import { isApiError } from "../../api/index.ts";
-import { formatKey, type MessageValues } from "../i18n/messages.ts";
+import { formatKey, hasMessage, type MessageValues } from "../i18n/messages.ts";
 import classes from "./alerts.module.css";
 
 export type AlertKind = "error" | "success" | "info" | "warning";
@@ -176,7 +176,7 @@ function alertText(intl: ReturnType<typeof useIntl>, alert: AlertItem): string {
   if (!isApiError(cause) || cause.code === alert.message) {
     return text;
   }
-  const detail = isMessageId(cause.code) && cause.code !== "error.unknown" ? formatKey(intl, cause.code, cause.params) : cause.message;
+  const detail = hasMessage(intl, cause.code) && cause.code !== "error.unknown" ? formatKey(intl, cause.code, cause.params) : cause.message;
   return detail && detail !== text ? `${text} — ${detail}` : text;
 }
 

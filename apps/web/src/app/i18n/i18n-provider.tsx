@@ -1,12 +1,15 @@
-import { useEffect, type ReactNode } from "react";
-import { IntlProvider } from "react-intl";
+import { useEffect, useState, type ReactNode } from "react";
+import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { FormattedMessage, IntlProvider } from "react-intl";
 import { useSearchParams } from "react-router";
 import dayjs from "dayjs";
 import "dayjs/locale/fr-ca";
 import "dayjs/locale/en-ca";
-import { DEFAULT_LOCALE, messages, resolveLocale, type Locale } from "@relais/shared";
+import { DEFAULT_LOCALE, resolveLocale, type Locale } from "@relais/shared";
+import loadFailedTexts from "virtual:relais-catalogue/load-failed";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../session/session.tsx";
+import { loadCatalogue, loadedCatalogue, type Catalogue } from "./catalogues.ts";
 
 function browserLocale(): Locale {
   return typeof navigator === "undefined" ? DEFAULT_LOCALE : resolveLocale(navigator.language);
@@ -30,11 +33,66 @@ export function useUiLocale(): Locale {
   return preferredLocale ?? browserLocale();
 }
 
+interface Shown {
+  locale: Locale;
+  messages: Catalogue;
+}
+
+/**
+ * The catalogue of `locale`, loaded on demand. While another language loads, the one shown stays
+ * (no blank page on a language switch); null only before the first one arrives.
+ */
+function useCatalogue(locale: Locale): { shown: Shown | null; failed: boolean } {
+  const [shown, setShown] = useState<Shown | null>(() => {
+    const messages = loadedCatalogue(locale);
+    return messages ? { locale, messages } : null;
+  });
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    loadCatalogue(locale).then(
+      (messages) => {
+        if (current) setShown({ locale, messages });
+      },
+      () => {
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return { shown, failed };
+}
+
+/** The language's catalogue could not be loaded, even after a reload: its own few texts say so. */
+function CatalogueLoadFailed({ locale }: { locale: Locale }) {
+  // Only the app.load-failed.* messages are used below, and those the module has.
+  return (
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={loadFailedTexts[locale] as Catalogue}>
+      <Center h="100%" p="xl" role="alert">
+        <Stack align="center" gap="md" maw={460} ta="center">
+          <Title order={1} fz={22}>
+            <FormattedMessage id="app.load-failed.title" />
+          </Title>
+          <Text c="dimmed">
+            <FormattedMessage id="app.load-failed.hint" />
+          </Text>
+          <Button onClick={() => window.location.reload()}>
+            <FormattedMessage id="app.load-failed.retry" />
+          </Button>
+        </Stack>
+      </Center>
+    </IntlProvider>
+  );
+}
+
 export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = useUiLocale();
   const { setPreferredLocale } = useSessionContext();
   const [params] = useSearchParams();
   const lang = params.get("lang");
+  const { shown, failed } = useCatalogue(locale);
 
   // Remember a language picked through ?lang= for the next public pages (no parameter there).
   useEffect(() => {
@@ -49,8 +107,19 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     dayjs.locale(locale.toLowerCase());
   }, [locale]);
 
+  if (failed) {
+    return <CatalogueLoadFailed locale={locale} />;
+  }
+  if (!shown) {
+    // Before any text can be shown: a spinner with no words (the catalogue is what brings them).
+    return (
+      <Center h="100%" mih={320}>
+        <Loader />
+      </Center>
+    );
+  }
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages[locale]}>
+    <IntlProvider locale={shown.locale} defaultLocale={DEFAULT_LOCALE} messages={shown.messages}>
       {children}
     </IntlProvider>
   );

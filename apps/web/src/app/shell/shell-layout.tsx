@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
+import { preloadPhoneNumbers } from "../lazy/phone-numbers.ts";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { HeaderBar } from "./header-bar.tsx";
 import { ConversationsLiveSync } from "../../features/conversations/live-sync.tsx";
@@ -15,6 +17,8 @@ export function ShellLayout() {
   const matches = useMatches();
   const last = matches[matches.length - 1];
   const menu = showsMenu(last?.handle);
+  // Numbers typed in a dialog of any signed-in screen are checked with libphonenumber: fetch it once idle.
+  useEffect(preloadPhoneNumbers, []);
   return (
     <div className={classes.shell}>
       <ConversationsLiveSync />

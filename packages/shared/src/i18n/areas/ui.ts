@@ -24,6 +24,19 @@ export const ui = defineMessages({
   ],
   "client.invalid-answer": ["Le serveur a envoyé une réponse inattendue.", "The server sent an unexpected answer."],
 
+  // A part of the app that could not be downloaded (after a deployment, offline), or a screen that broke
+  "app.load-failed.title": ["Cette page n'a pas pu être chargée", "This page could not be loaded"],
+  "app.load-failed.hint": [
+    "Relais a peut-être été mis à jour, ou la connexion Internet est coupée. Rechargez la page pour réessayer.",
+    "Relais may have been updated, or the Internet connection is down. Reload the page to try again.",
+  ],
+  "app.load-failed.retry": ["Recharger la page", "Reload the page"],
+  "app.screen-failed.title": ["Un problème est survenu", "Something went wrong"],
+  "app.screen-failed.hint": [
+    "Cet écran n'a pas pu s'afficher. Rechargez la page pour réessayer.",
+    "This screen could not be shown. Reload the page to try again.",
+  ],
+
   // Desktop-only notice
   "unsupported.hint": [
     "Relais s'utilise sur un ordinateur ou une tablette d'au moins 1024 pixels de large.",
