@@ -14,6 +14,7 @@ export * from "./rules/dynamic-fields.ts";
 export * from "./rules/quick-message-files.ts";
 export * from "./rules/availability.ts";
 export * from "./rules/survey-answers.ts";
+export * from "./rules/calls.ts";
 export * from "./contracts/common.ts";
 export * from "./contracts/auth.ts";
 export * from "./contracts/organizations.ts";
