@@ -16,6 +16,7 @@ export * from "./rules/availability.ts";
 export * from "./rules/survey-answers.ts";
 export * from "./rules/import-dates.ts";
 export * from "./rules/scheduled-reminders.ts";
+export * from "./rules/calls.ts";
 export * from "./contracts/common.ts";
 export * from "./contracts/auth.ts";
 export * from "./contracts/organizations.ts";

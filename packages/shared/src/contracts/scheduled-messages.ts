@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuid } from "./common.ts";
 import { MESSAGE_BODY_MAX, threadContact } from "./messaging.ts";
 import { TIME_PATTERN } from "../rules/schedule.ts";
+import { isAnonymousNumber, isEmergencyNumber } from "../rules/calls.ts";
 
 /**
  * Scheduled messages (spec part 2 §3, §5; issue 5 §2): a text to one number at a date and time of
@@ -29,11 +30,8 @@ export type ScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
  * Numbers for which no scheduled message is looked up (spec part 1 §7, part 2 §4): emergency
  * services and callers who hide their number.
  */
-const UNLOOKED_NUMBERS = new Set(["+1911", "+1933", "911", "933", "+911", "+933"]);
-const ANONYMOUS_CALLERS = /^(anonymous|restricted|private|unknown|unavailable|\+?266696687|\+?7378742833|\+?2562533|\+?8656696)$/i;
 export function skipsScheduledLookup(phone: string): boolean {
-  const p = phone.replace(/[\s().-]/g, "");
-  return p === "" || UNLOOKED_NUMBERS.has(p) || ANONYMOUS_CALLERS.test(p);
+  return isEmergencyNumber(phone) || isAnonymousNumber(phone);
 }
 
 const HHMM = z.string({ message: "validation.time-format" }).regex(TIME_PATTERN, { message: "validation.time-format" });
