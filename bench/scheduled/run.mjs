@@ -1,7 +1,7 @@
 // bench/scheduled (npm run bench:scheduled): BENCH_SCHEDULED messages (default 10 000) due in the
 // same minute. Run 1: seconds from the due time until every text is handed to the carrier. Run 2:
 // the same batch size, the server killed with SIGKILL in the middle and started again; lost and
-// doubled texts counted (both must be 0). The server is apps/server/src/platform/jobs/crash-child.ts
+// doubled texts counted (both must be 0). The server is apps/server/test/fixtures/crash-child.ts
 // (the app and its job worker, set as in main.ts: 24 jobs at once, fetched 100 at a time) with the FileCarrier, a network
 // that outlives the process and takes each idempotency key once; its log is the count.
 // Runs under tsx (the npm script) to use the server's own migration and seed code.
@@ -15,7 +15,7 @@ import { startEmbeddedPostgres } from "../../apps/server/src/db/embedded.ts";
 import { migrateToLatest } from "../../apps/server/src/db/migrate.ts";
 import { enableAppLogin } from "../../apps/server/src/db/app-login.ts";
 import { installJobs } from "../../apps/server/src/platform/jobs/jobs.ts";
-import { readAttempts } from "../../apps/server/src/platform/jobs/file-carrier.ts";
+import { readAttempts } from "../../apps/server/test/fixtures/file-carrier.ts";
 import { seedReference } from "../../apps/server/src/seed/reference.ts";
 import { insertOrganization, insertTeam } from "../../apps/server/src/seed/builders.ts";
 import { TEST_APP_PASSWORD } from "../../apps/server/test/app-password.ts";
@@ -66,7 +66,7 @@ async function plantBatch(label) {
 }
 
 function startServer(carrierFile) {
-  const proc = spawn(process.execPath, ["--import", "tsx", "apps/server/src/platform/jobs/crash-child.ts"], {
+  const proc = spawn(process.execPath, ["--import", "tsx", "apps/server/test/fixtures/crash-child.ts"], {
     env: { ...process.env, CRASH_DATABASE_URL: url, CRASH_CARRIER_FILE: carrierFile, CRASH_SEND_DELAY_MS: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });

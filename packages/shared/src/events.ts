@@ -117,10 +117,6 @@ export const realtimeAuthMessage = z
   .strict();
 export type RealtimeAuthMessage = z.infer<typeof realtimeAuthMessage>;
 
-/** Every message a client may send (more to come: call keys, presence). */
-export const realtimeClientMessage = z.discriminatedUnion("type", [realtimeAuthMessage]);
-export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
-
 /** One event as a client receives it, on the socket or from GET /api/events. */
 export const realtimeEvent = z.object({
   position,
@@ -133,11 +129,6 @@ export const realtimeEvent = z.object({
   createdAt: z.string(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
-
-/** An event with its payload typed by name, for code that switches on `type`. */
-export type TypedRealtimeEvent<K extends EventName = EventName> = {
-  [N in K]: Omit<RealtimeEvent, "type" | "payload"> & { type: N; payload: EventMap[N] };
-}[K];
 
 /**
  * Sent once the missed events (after `after`) are sent; live events follow. `position` is where

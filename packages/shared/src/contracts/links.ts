@@ -48,4 +48,3 @@ export const createLinkResponse = z.object({
 export type CreateLinkResponse = z.infer<typeof createLinkResponse>;
 
 /** GET /l/{code} (outside /api): the code of a short link. */
-export const shortLinkParams = z.object({ code: z.string().regex(SHORT_LINK_CODE_PATTERN, { message: "validation.invalid" }) }).strict();

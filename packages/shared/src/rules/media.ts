@@ -16,8 +16,6 @@ export const MEDIA_LIMITS = {
   perMessage: 10,
 } as const;
 
-export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;
-
 /** Content types accepted from staff, each with the kind whose limit applies. */
 export const ACCEPTED_MEDIA_TYPES = {
   "image/jpeg": "image",

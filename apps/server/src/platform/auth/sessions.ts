@@ -110,11 +110,6 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, cookie: st
   });
 }
 
-/** The session a refresh cookie belongs to, for logout; null when the cookie names none. */
-export function sessionOfCookie(cookie: string | undefined) {
-  return parseOpaqueToken(cookie);
-}
-
 /**
  * Builds the caller's Ctx from a verified access token. The session row is the authority: a
  * token of a revoked session answers 440 (replaced by a newer login) or 401, and a session idle

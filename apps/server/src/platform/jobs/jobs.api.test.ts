@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { createTestApp, type Tenant, type TestApp } from "../../../test/helpers.ts";
 import { givePhones, until } from "../../modules/messaging/messaging-test-kit.ts";
 import { request, URL } from "../../modules/scheduled-messages/scheduled-test-kit.ts";
-import { readAttempts } from "./file-carrier.ts";
+import { readAttempts } from "../../../test/fixtures/file-carrier.ts";
 
 /**
  * The durability of jobs across a crash: a batch of scheduled messages all due at once, the
@@ -27,7 +27,7 @@ const N = 120;
 const root = path.resolve(import.meta.dirname, "../../../../..");
 // tsx's loader in node itself, not the tsx command: SIGKILL must reach the server, not a wrapper.
 const tsxLoader = path.join(root, "node_modules/tsx/dist/loader.mjs");
-const child = path.join(import.meta.dirname, "crash-child.ts");
+const child = path.join(import.meta.dirname, "../../../test/fixtures/crash-child.ts");
 
 let t: TestApp;
 let org: Tenant;

@@ -40,8 +40,3 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
     </List>
   );
 }
-
-/** True when the password breaks no rule. */
-export function passwordIsValid(password: string): boolean {
-  return passwordProblems(password).length === 0;
-}
