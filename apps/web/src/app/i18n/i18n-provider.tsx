@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from "react";
-import { IntlProvider } from "react-intl";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { MantineThemeProvider } from "@mantine/core";
+import { IntlProvider, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
 import dayjs from "dayjs";
 import "dayjs/locale/fr-ca";
@@ -7,6 +8,7 @@ import "dayjs/locale/en-ca";
 import { DEFAULT_LOCALE, messages, resolveLocale, type Locale } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../session/session.tsx";
+import { themeInLanguage } from "../theme.ts";
 
 function browserLocale(): Locale {
   return typeof navigator === "undefined" ? DEFAULT_LOCALE : resolveLocale(navigator.language);
@@ -51,7 +53,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   return (
     <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages[locale]}>
-      {children}
+      <ThemeInLanguage>{children}</ThemeInLanguage>
     </IntlProvider>
   );
+}
+
+/** The theme's words (dialogs' close buttons) in the interface language. */
+function ThemeInLanguage({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const theme = useMemo(() => themeInLanguage(intl.formatMessage({ id: "common.close" })), [intl]);
+  return <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>;
 }
