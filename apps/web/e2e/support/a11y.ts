@@ -277,7 +277,15 @@ export class ScreenChecks {
   private readonly pages = new Map<Page, PageState>();
   private readonly inputs = new WeakMap<object, Page>();
 
-  constructor(private readonly usualWidth: number) {}
+  /**
+   * `usualWidth`: the journeys' window width (a narrower one is a screen of its own).
+   * `onSpent`: told the time each check took, which the fixture adds to the test's timeout, so
+   * that the checks never eat the journey's own time budget.
+   */
+  constructor(
+    private readonly usualWidth: number,
+    private readonly onSpent: (ms: number) => void = () => undefined,
+  ) {}
 
   /** Checks before every action of the test, until the returned function is called. */
   hookActions(classes: PlaywrightClasses): () => void {
@@ -338,7 +346,9 @@ export class ScreenChecks {
       }
     } finally {
       state.checking = false;
-      this.spent += performance.now() - started;
+      const spent = performance.now() - started;
+      this.spent += spent;
+      this.onSpent(spent);
     }
   }
 

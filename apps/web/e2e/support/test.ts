@@ -27,7 +27,12 @@ export const test = base.extend<A11yFixtures, A11yWorkerFixtures>({
   a11yMode: ["fail", { option: true }],
   a11y: [
     async ({ a11yClasses, a11yMode, viewport }, provide, testInfo) => {
-      const checks = new ScreenChecks(viewport?.width ?? 1280);
+      // The checks' time is added to the test's timeout: it is not the journey's.
+      const checks = new ScreenChecks(viewport?.width ?? 1280, (ms) => {
+        if (testInfo.timeout > 0) {
+          testInfo.setTimeout(testInfo.timeout + Math.ceil(ms));
+        }
+      });
       const unhook = checks.hookActions(a11yClasses);
       try {
         await provide(checks);
