@@ -50,7 +50,9 @@ declare global {
  * not the journeys' usual one. Also starts counting DOM changes, for `settle`. Runs in the page.
  */
 function screenOf(usualWidth: number): string {
-  if (location.protocol === "about:") {
+  // Not screens of the product: blank pages, and the server's development pages (the dev
+  // mailbox at /dev/mail), which are plain HTML written by the server for developers.
+  if (location.protocol === "about:" || location.pathname.startsWith("/dev/")) {
     return "";
   }
   if (!window.__relaisA11y) {
