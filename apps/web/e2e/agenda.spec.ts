@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test.ts";
 import { DEMO, DEMO_NAMES, DEMO_PASSWORD } from "./support/accounts.ts";
 import { login } from "./support/auth.ts";
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test.ts";
 import { DEMO, DEMO_PASSWORD, strongPassword, uniqueSuffix } from "./support/accounts.ts";
 import { alertWith } from "./support/alerts.ts";
 import { login } from "./support/auth.ts";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "./support/test.ts";
 import { DEMO, uniqueSuffix } from "./support/accounts.ts";
 import { alertWith, closeAlerts } from "./support/alerts.ts";
 import { RelaisApi } from "./support/api.ts";

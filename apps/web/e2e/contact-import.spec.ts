@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login } from "./support/auth.ts";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";

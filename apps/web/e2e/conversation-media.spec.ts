@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";
 import { gradient, pngImage } from "./support/images.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login, navigation } from "./support/auth.ts";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login, navigation } from "./support/auth.ts";
 

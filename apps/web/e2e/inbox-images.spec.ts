@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login } from "./support/auth.ts";
 import { PhoneSimulator, TEAL_PNG, uniqueContact } from "./support/simulator.ts";

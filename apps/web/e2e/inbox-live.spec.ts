@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login, navigation } from "./support/auth.ts";
 

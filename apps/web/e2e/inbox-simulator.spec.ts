@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login, navigation } from "./support/auth.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";

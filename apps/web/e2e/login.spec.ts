@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { CLINIC_NAME_EN, CLINIC_NAME_FR, DEMO, DEMO_NAMES } from "./support/accounts.ts";
 import { login, loginForm, navigation } from "./support/auth.ts";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { strongPassword } from "./support/accounts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login, loginForm } from "./support/auth.ts";

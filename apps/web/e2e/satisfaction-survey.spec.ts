@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { DEMO, uniqueSuffix } from "./support/accounts.ts";
 import { alertWith } from "./support/alerts.ts";
 import { RelaisApi } from "./support/api.ts";

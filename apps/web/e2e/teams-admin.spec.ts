@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { DEMO, DEMO_NAMES, uniqueSuffix } from "./support/accounts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { alertWith, closeAlerts } from "./support/alerts.ts";

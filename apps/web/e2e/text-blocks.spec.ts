@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test.ts";
 import { CLINIC_NAME_FR, DEMO } from "./support/accounts.ts";
 import { alertWith } from "./support/alerts.ts";
 import { RelaisApi } from "./support/api.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { DEMO, DEMO_NAMES, strongPassword, uniqueSuffix } from "./support/accounts.ts";
 import { alertWith, closeAlerts } from "./support/alerts.ts";
 import { login, loginForm, navigation } from "./support/auth.ts";

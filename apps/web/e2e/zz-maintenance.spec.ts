@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test.ts";
 import { DEMO, uniqueSuffix } from "./support/accounts.ts";
 import { OPERATIONAL, RelaisApi } from "./support/api.ts";
 import { alertWith, closeAlerts } from "./support/alerts.ts";

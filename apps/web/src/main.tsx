@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { MantineProvider } from "@mantine/core";
 import "@mantine/core/styles.css";
 import "./app/global.css";
-import { theme } from "./app/theme.ts";
+import { cssVariablesResolver, theme } from "./app/theme.ts";
 import { queryClient } from "./app/query-client.ts";
 import { router } from "./app/router.tsx";
 
@@ -16,7 +16,7 @@ if (!container) {
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
-import { FormattedMessage, IntlProvider } from "react-intl";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Button, Center, Loader, MantineThemeProvider, Stack, Text, Title } from "@mantine/core";
+import { FormattedMessage, IntlProvider, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
 import dayjs from "dayjs";
 import "dayjs/locale/fr-ca";
@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, resolveLocale, type Locale } from "@relais/shared";
 import loadFailedTexts from "virtual:relais-catalogue/load-failed";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../session/session.tsx";
+import { themeInLanguage } from "../theme.ts";
 import { loadCatalogue, loadedCatalogue, type Catalogue } from "./catalogues.ts";
 
 function browserLocale(): Locale {
@@ -120,7 +121,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }
   return (
     <IntlProvider locale={shown.locale} defaultLocale={DEFAULT_LOCALE} messages={shown.messages}>
-      {children}
+      <ThemeInLanguage>{children}</ThemeInLanguage>
     </IntlProvider>
   );
+}
+
+/** The theme's words (dialogs' close buttons) in the interface language. */
+function ThemeInLanguage({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const theme = useMemo(() => themeInLanguage(intl.formatMessage({ id: "common.close" })), [intl]);
+  return <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>;
 }

@@ -3,6 +3,9 @@ import { minutesOf, timeOfMinutes, weekdayOf, type Appointment, type MemberAvail
 import { freeStarts, gridHours, STEP } from "./dates.ts";
 import classes from "./agenda.module.css";
 
+/** A quarter hour's height: its free-slot button is a 24 px target at least (WCAG 2.5.8). */
+const ROW_HEIGHT = 24;
+
 export type GridColumn = { date: string; member: MemberAvailabilities };
 export type FreeSlot = { member: MemberAvailabilities; date: string; start: string };
 
@@ -18,7 +21,9 @@ interface Props {
 /**
  * A day or week of one member or a team as a CSS grid: a row per 15 minutes, a column per day and
  * member. A member's availabilities are tinted; each free quarter hour in them is a button that
- * books from there; appointments sit on top.
+ * books from there; appointments sit on top. The grid scrolls inside its own box, which takes the
+ * keyboard focus (arrows scroll it) and is named after the agenda and its days, so a keyboard or
+ * screen-reader user can reach every hour even when no slot is free (WCAG 2.1.1).
  */
 export function TimeGrid({ columns, appointments, showMember, onFree, onAppointment }: Props) {
   const intl = useIntl();
@@ -32,13 +37,18 @@ export function TimeGrid({ columns, appointments, showMember, onFree, onAppointm
   const dateLabel = (date: string) =>
     intl.formatDate(`${date}T12:00:00Z`, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
 
+  const first = columns[0]?.date;
+  const last = columns[columns.length - 1]?.date;
+  const days = first && last ? (first === last ? dateLabel(first) : `${dateLabel(first)} – ${dateLabel(last)}`) : "";
+  const name = [intl.formatMessage({ id: "agenda.title" }), days].filter(Boolean).join(", ");
+
   return (
-    <div className={classes.scroller}>
+    <div className={classes.scroller} role="region" aria-label={name} tabIndex={0}>
       <div
         className={classes.grid}
         style={{
           gridTemplateColumns: `56px repeat(${columns.length}, minmax(130px, 1fr))`,
-          gridTemplateRows: `auto repeat(${rows}, 16px)`,
+          gridTemplateRows: `auto repeat(${rows}, ${String(ROW_HEIGHT)}px)`,
         }}
         data-testid="agenda-grid"
       >

@@ -5,7 +5,8 @@ import { CONTACT_IMPORT_COLUMNS, type ContactImportLine, type ContactImportPrevi
 /** Lines of the file under the 11 columns they go to, each marked valid or with why it is refused. */
 export function ImportLinesTable({ lines, testId }: { lines: ContactImportLine[]; testId: string }) {
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    // Focusable, so that a keyboard can scroll the wide table sideways (WCAG 2.1.1).
+    <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
       <Table striped withTableBorder fz="sm" style={{ whiteSpace: "nowrap" }} data-testid={testId}>
         <Table.Thead>
           <Table.Tr>

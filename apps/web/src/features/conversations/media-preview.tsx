@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentProps } from "react";
-import { Button, Group, Modal, Skeleton } from "@mantine/core";
+import { Button, Group, Modal, Skeleton, VisuallyHidden } from "@mantine/core";
 import { IconDownload, IconFile, IconFileTypePdf, IconMovie, IconMusic, IconPhotoOff } from "@tabler/icons-react";
 import { useIntl } from "react-intl";
 import { formatBytes, type MediaRef } from "@relais/shared";
@@ -47,11 +47,12 @@ function DownloadChip({ media, unavailable = false }: { media: MediaRef; unavail
   const intl = useIntl();
   const alerts = useAlerts();
   const [busy, setBusy] = useState(false);
+  const detail = unavailable ? intl.formatMessage({ id: "message.media.unavailable" }) : formatBytes(media.size, intl.locale);
   return (
     <button
       type="button"
       className={classes.file}
-      aria-label={intl.formatMessage({ id: "message.media.download" }, { name: media.filename })}
+
       aria-busy={busy}
       onClick={() => {
         setBusy(true);
@@ -63,11 +64,11 @@ function DownloadChip({ media, unavailable = false }: { media: MediaRef; unavail
       }}
     >
       {unavailable ? <IconPhotoOff size={22} aria-hidden /> : <FileIcon contentType={media.contentType} />}
+      {/* Named by what it shows, the verb before it for screen readers (WCAG 2.5.3, label in name). */}
+      <VisuallyHidden>{`${intl.formatMessage({ id: "message.media.download" }, { name: "" }).trim()} `}</VisuallyHidden>
       <span className={classes.fileText}>
         <span className={classes.fileName}>{media.filename}</span>
-        <span className={classes.fileSize}>
-          {unavailable ? intl.formatMessage({ id: "message.media.unavailable" }) : formatBytes(media.size, intl.locale)}
-        </span>
+        <span className={classes.fileSize}>{detail}</span>
       </span>
       <IconDownload size={16} aria-hidden />
     </button>

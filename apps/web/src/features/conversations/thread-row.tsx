@@ -63,7 +63,7 @@ export const ThreadRow = memo(function ThreadRow({ thread, active, cursor, onOpe
               {name}
             </Text>
           </Group>
-          <Text size="xs" c={unread ? "relais.7" : "dimmed"} fw={unread ? 600 : 400} style={{ flex: "none" }}>
+          <Text size="xs" c={unread ? "relais" : "dimmed"} fw={unread ? 600 : 400} style={{ flex: "none" }}>
             {shortTime(intl, thread.lastMessage?.createdAt ?? thread.updatedAt)}
           </Text>
         </Group>
