@@ -23,4 +23,4 @@ export const twilioStatusForm = z.looseObject({
 });
 
 /** The idempotency key the carrier put in the status callback URL. */
-export const twilioStatusQuery = z.object({ key: z.string().min(1).max(64).optional() });
+export const twilioStatusQuery = z.object({ key: z.string().min(1).max(64, { message: "validation.max-length" }).optional() });

@@ -186,8 +186,11 @@ export class TestSocket {
     return Math.max(this.ready?.position ?? 0, ...this.events.map((e) => e.position));
   }
 
-  /** Resolves with the first message matching, already received or to come. */
-  async waitFor(match: (m: RealtimeServerMessage) => boolean, timeoutMs = 5_000): Promise<RealtimeServerMessage> {
+  /**
+   * Resolves with the first message matching, already received or to come; waits longer than
+   * the 7 s a reader may be held behind another test file's long transaction (decision 0017).
+   */
+  async waitFor(match: (m: RealtimeServerMessage) => boolean, timeoutMs = 12_000): Promise<RealtimeServerMessage> {
     const found = () => this.messages.find(match);
     return new Promise((resolve, reject) => {
       const check = () => {
