@@ -1,12 +1,16 @@
 import { z } from "zod";
-import type { ContactSummary } from "./contracts/contacts.ts";
+import { contactSummary, type ContactSummary } from "./contracts/contacts.ts";
+import { message, thread, type Message, type Thread } from "./contracts/messaging.ts";
 
 /**
- * Real-time events (DESIGN §5): every name a server may write to the `events` log, with its
- * payload, typed like Immich's EventMap. The server records them with `recordEvent(tx, orgId,
- * {type, payload})`; the web receives them on /api/realtime or from GET /api/events.
+ * Real-time events (DESIGN §5): every name a server writes to the `events` log, with its payload,
+ * typed like Immich's EventMap. The server records them with `recordEvent(tx, orgId, {type,
+ * payload})`; the web receives them on /api/realtime or from GET /api/events. A name is added
+ * here when its module emits it.
  *
- * Payloads carry ids and small facts, not whole records: a browser that needs more re-reads the
+ * The text inbox's events carry the whole presented record (`Thread`, `Message`), exactly as its
+ * endpoints answer it to a member of the thread's team, so an open screen shows the change without
+ * another read. The others carry ids and small facts: a browser that needs more re-reads the
  * resource through its own endpoint, which applies the same permissions as any other read.
  */
 
@@ -14,30 +18,19 @@ import type { ContactSummary } from "./contracts/contacts.ts";
 export const SESSION_REVOKE_REASONS = ["logout", "superseded", "reuse", "idle", "password", "removed"] as const;
 export type SessionRevokeReason = (typeof SESSION_REVOKE_REASONS)[number];
 
-/** A payload whose shape its module will define when it is built; ids only, never secrets. */
-type PayloadToDefine = Record<string, unknown>;
-
 export type EventMap = {
   /** A session of the target user ended; a socket of that session is closed (4440 if superseded). */
   "session.revoked": { sessionId: string; reason: SessionRevokeReason };
   /** The target user joined or left a team: what they may see changes. */
   "team.membership": { teamId: string; change: "added" | "removed" };
-  // Text inbox (apps/server/src/modules/messaging): thread.created|updated carry the presented
-  // `Thread`, thread.removed `{id, teamId}`, message.* the presented `Message`, all scoped to the
-  // thread's team. Still typed loosely: the realtime tests write them with ad-hoc payloads.
-  // Declared for the modules to come (DESIGN §5, VOICE.md §6); payloads are settled with them.
-  "thread.created": PayloadToDefine;
-  "thread.updated": PayloadToDefine;
-  "thread.removed": PayloadToDefine;
-  "message.created": PayloadToDefine;
-  "message.updated": PayloadToDefine;
-  "call.offer": PayloadToDefine;
-  "call.offer.revoked": PayloadToDefine;
-  "call.updated": PayloadToDefine;
-  "call.ended": PayloadToDefine;
-  "transfer.updated": PayloadToDefine;
-  "queue.updated": PayloadToDefine;
-  "status.updated": PayloadToDefine;
+  // Text inbox (apps/server/src/modules/messaging), scoped to the thread's team: the thread or
+  // message as presented to that team, once the change is made.
+  "thread.created": Thread;
+  "thread.updated": Thread;
+  /** The thread and its messages were deleted. */
+  "thread.removed": { id: string; teamId: string };
+  "message.created": Message;
+  "message.updated": Message;
   // Contacts (apps/server/src/modules/contacts), organisation-wide: every staff member may read
   // contacts, and the conversation list shows their names.
   "contact.created": ContactSummary;
@@ -63,6 +56,32 @@ export type AppointmentChanged = {
 
 export type EventName = keyof EventMap;
 
+/**
+ * Each payload's schema, for a client to check what it received before trusting its type (a
+ * newer server may send another shape during a rolling deploy). The inbox's and the contacts'
+ * are their endpoints' schemas; the rest ask only for the types of their fields.
+ */
+export const EVENT_PAYLOADS = {
+  "session.revoked": z.object({ sessionId: z.string(), reason: z.enum(SESSION_REVOKE_REASONS) }),
+  "team.membership": z.object({ teamId: z.string(), change: z.enum(["added", "removed"]) }),
+  "thread.created": thread,
+  "thread.updated": thread,
+  "thread.removed": z.object({ id: z.string(), teamId: z.string() }),
+  "message.created": message,
+  "message.updated": message,
+  "contact.created": contactSummary,
+  "contact.updated": contactSummary,
+  "contact.removed": z.object({ id: z.string() }),
+  "survey.updated": z.object({ threadId: z.string(), teamId: z.string() }),
+  "appointment.changed": z.object({
+    id: z.string(),
+    contactId: z.string(),
+    change: z.enum(["booked", "moved", "cancelled"]),
+    days: z.array(z.object({ memberId: z.string(), date: z.string() })),
+  }),
+  "availability.changed": z.object({ memberId: z.string() }),
+} satisfies { [N in EventName]: z.ZodType<EventMap[N]> };
+
 export const EVENT_NAMES = [
   "session.revoked",
   "team.membership",
@@ -71,13 +90,6 @@ export const EVENT_NAMES = [
   "thread.removed",
   "message.created",
   "message.updated",
-  "call.offer",
-  "call.offer.revoked",
-  "call.updated",
-  "call.ended",
-  "transfer.updated",
-  "queue.updated",
-  "status.updated",
   "contact.created",
   "contact.updated",
   "contact.removed",

@@ -7,8 +7,7 @@ import { beforeCommit, createDatabase, withTenant, type Database } from "../../d
 import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
 import { currentPosition, eventsAfter, PASS_AFTER_MS } from "./event-repo.ts";
-import { recordEvent } from "./record-event.ts";
-import { afterEventsWritten, databaseUrlOf, sleep } from "./realtime.test-kit.ts";
+import { afterEventsWritten, databaseUrlOf, recordTestEvent, sleep } from "./realtime.test-kit.ts";
 
 let t: TestApp;
 let url: string;
@@ -75,7 +74,7 @@ describe("positions no resuming reader can skip", () => {
             // are taken in one order and committed in another.
             await sql`select pg_current_xact_id()`.execute(tx);
             await sleep(randomMs(2));
-            await recordEvent(tx, orgId, { type: "thread.updated", payload: { writer, i } });
+            await recordTestEvent(tx, orgId, { payload: { writer, i } });
             await sleep(randomMs(1));
           });
         }
@@ -134,7 +133,7 @@ describe("positions no resuming reader can skip", () => {
     const aHasPosition = new Promise<void>((resolve) => (aWrote = resolve));
     let aPosition = 0;
     const txA = withTenant(db.app, orgId, async (tx) => {
-      await recordEvent(tx, orgId, { type: "thread.updated", payload: { who: "a" } });
+      await recordTestEvent(tx, orgId, { payload: { who: "a" } });
       afterEventsWritten(tx, orgId, (p) => {
         aPosition = p;
         aWrote();
@@ -144,7 +143,7 @@ describe("positions no resuming reader can skip", () => {
     await aHasPosition;
     let bPosition = 0;
     await withTenant(db.app, orgId, async (tx) => {
-      await recordEvent(tx, orgId, { type: "thread.updated", payload: { who: "b" } });
+      await recordTestEvent(tx, orgId, { payload: { who: "b" } });
       afterEventsWritten(tx, orgId, (p) => (bPosition = p));
     });
     expect(bPosition).toBeGreaterThan(aPosition);
@@ -162,11 +161,11 @@ describe("positions no resuming reader can skip", () => {
     const { orgId } = await t.tenant();
     await expect(
       withTenant(db.app, orgId, async (tx) => {
-        await recordEvent(tx, orgId, { type: "thread.updated", payload: { kept: false } });
+        await recordTestEvent(tx, orgId, { payload: { kept: false } });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    await withTenant(db.app, orgId, (tx) => recordEvent(tx, orgId, { type: "thread.updated", payload: { kept: true } }));
+    await withTenant(db.app, orgId, (tx) => recordTestEvent(tx, orgId, { payload: { kept: true } }));
     const rows = await readSettled(orgId, 0);
     expect(rows.map((r) => r.payload["kept"])).toEqual([true]);
   });
@@ -175,7 +174,7 @@ describe("positions no resuming reader can skip", () => {
     const one = await t.tenant();
     const two = await t.tenant();
     for (const [k, org] of [one, two, one].entries()) {
-      await withTenant(db.app, org.orgId, (tx) => recordEvent(tx, org.orgId, { type: "thread.updated", payload: { k } }));
+      await withTenant(db.app, org.orgId, (tx) => recordTestEvent(tx, org.orgId, { payload: { k } }));
     }
     const ofOne = await readSettled(one.orgId, 0);
     expect(ofOne.map((r) => r.payload["k"])).toEqual([0, 2]);
@@ -192,7 +191,7 @@ describe("positions no resuming reader can skip", () => {
     try {
       await open.query("begin");
       await open.query("select pg_current_xact_id()");
-      await withTenant(db.app, quiet.orgId, (tx) => recordEvent(tx, quiet.orgId, { type: "thread.updated", payload: {} }));
+      await withTenant(db.app, quiet.orgId, (tx) => recordTestEvent(tx, quiet.orgId, { payload: {} }));
       const held = await withTenant(db.app, quiet.orgId, (tx) => eventsAfter(tx, quiet.orgId, 0, 10));
       expect(held).toEqual({ events: [], held: true });
       await open.query("commit");
@@ -214,7 +213,7 @@ describe("positions no resuming reader can skip", () => {
       await long.query("select pg_current_xact_id()");
       await long.query("select set_config('app.org_id', $1, true)", [slow.orgId]);
       const started = performance.now();
-      await withTenant(db.app, quiet.orgId, (tx) => recordEvent(tx, quiet.orgId, { type: "thread.updated", payload: { n: 1 } }));
+      await withTenant(db.app, quiet.orgId, (tx) => recordTestEvent(tx, quiet.orgId, { payload: { n: 1 } }));
       // Held at first, delivered once the long one is passed over: after PASS_AFTER_MS, not never.
       let rows = await readAfter(quiet.orgId, 0);
       expect(rows).toEqual([]);
@@ -243,14 +242,14 @@ describe("the log as the database keeps it", () => {
   beforeAll(async () => {
     org = await t.tenant();
     other = await t.tenant();
-    await withTenant(db.app, org.orgId, (tx) => recordEvent(tx, org.orgId, { type: "thread.updated", payload: { secret: "org" } }));
+    await withTenant(db.app, org.orgId, (tx) => recordTestEvent(tx, org.orgId, { type: "thread.updated", payload: { secret: "org" } }));
   });
 
   it("refuses to record outside withTenant, where the commit signal would be lost", async () => {
     await expect(
       db.app.transaction().execute(async (tx) => {
         await sql`select set_config('app.org_id', ${org.orgId}, true)`.execute(tx);
-        await recordEvent(tx, org.orgId, { type: "thread.updated", payload: {} });
+        await recordTestEvent(tx, org.orgId, { payload: {} });
       }),
     ).rejects.toThrow(/withTenant/);
   });
@@ -261,9 +260,9 @@ describe("the log as the database keeps it", () => {
   });
 
   it("refuses an event for another organisation than the transaction's", async () => {
-    await expect(
-      withTenant(db.app, other.orgId, (tx) => recordEvent(tx, org.orgId, { type: "thread.updated", payload: {} })),
-    ).rejects.toThrow(/row-level security/);
+    await expect(withTenant(db.app, other.orgId, (tx) => recordTestEvent(tx, org.orgId, { payload: {} }))).rejects.toThrow(
+      /row-level security/,
+    );
   });
 
   it("is append-only for the app role: updates and deletes match no row", async () => {

@@ -17,7 +17,7 @@ import { createLocalFileStore } from "../storage/file-store.ts";
 import { createLinkSigner } from "../storage/signed-links.ts";
 import { PASSWORD, type TestApp } from "../../../test/helpers.ts";
 import type { RealtimeOptions } from "./realtime.ts";
-import { POSITIONS_PER_TRANSACTION, recordEvent } from "./record-event.ts";
+import { POSITIONS_PER_TRANSACTION, recordEvent, type NewEvent } from "./record-event.ts";
 import { currentPosition } from "./event-repo.ts";
 
 /** Shared by the realtime API tests: server nodes on one test database, and a socket client. */
@@ -89,20 +89,31 @@ export async function startNode(
 
 export const newSigner = () => createTokenSigner(randomBytes(32).toString("hex"));
 
-/** Appends one event as a service would, in its own withTenant transaction; resolves once readers can see it. */
-export async function record(
-  db: Database,
-  orgId: string,
-  event: { type?: EventName; teamId?: string | null; userId?: string | null; payload?: Record<string, unknown> },
-): Promise<number> {
+/** An event the realtime tests write to exercise the log itself: any name, any payload. */
+export type TestEvent = { type?: EventName; teamId?: string | null; userId?: string | null; payload?: Record<string, unknown> };
+
+/**
+ * Records `event` in `tx` through recordEvent, as a service would, but with a payload of the
+ * test's choosing (default type thread.updated). The event log, its delivery and visibility do not
+ * read payloads, so the tests of the log mark their events with small ad-hoc ones; services never
+ * get this freedom: recordEvent takes each name's real payload type (EventMap).
+ */
+export function recordTestEvent(tx: Tx, orgId: string, event: TestEvent): Promise<void> {
+  // The one cast: an ad-hoc payload passed off as the name's typed payload.
+  const typed = {
+    type: event.type ?? "thread.updated",
+    teamId: event.teamId ?? null,
+    userId: event.userId ?? null,
+    payload: event.payload ?? {},
+  } as NewEvent<EventName>;
+  return recordEvent(tx, orgId, typed);
+}
+
+/** Appends one test event (recordTestEvent) in its own withTenant transaction; resolves once readers can see it. */
+export async function record(db: Database, orgId: string, event: TestEvent): Promise<number> {
   let position = 0;
   await withTenant(db.app, orgId, async (tx) => {
-    await recordEvent(tx, orgId, {
-      type: event.type ?? "thread.updated",
-      teamId: event.teamId ?? null,
-      userId: event.userId ?? null,
-      payload: event.payload ?? {},
-    });
+    await recordTestEvent(tx, orgId, event);
     afterEventsWritten(tx, orgId, (p) => (position = p));
   });
   // Readable once every transaction that began before it has ended (decision 0017); other test

@@ -6,6 +6,8 @@ import { HeaderBar } from "./header-bar.tsx";
 import { ConversationsLiveSync } from "../../features/conversations/live-sync.tsx";
 import { ContactsLiveSync } from "../../features/contacts/live-sync.tsx";
 import { AgendaLiveSync } from "../../features/agenda/live-sync.tsx";
+import { SurveysLiveSync } from "../../features/surveys/live-sync.tsx";
+import { SessionLiveSync } from "../session/live-sync.tsx";
 import classes from "./shell.module.css";
 
 function showsMenu(handle: unknown): boolean {
@@ -24,6 +26,8 @@ export function ShellLayout() {
       <ConversationsLiveSync />
       <ContactsLiveSync />
       <AgendaLiveSync />
+      <SurveysLiveSync />
+      <SessionLiveSync />
       <NavDrawer />
       <div className={classes.main}>
         {menu ? <HeaderBar /> : null}

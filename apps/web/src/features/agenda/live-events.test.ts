@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Agenda } from "@relais/shared";
+import type { Agenda, RealtimeEvent } from "@relais/shared";
 import { agendaKeys } from "./api.ts";
 import { agendaChangeOf, isStaleAfter, type AgendaChange } from "./live-events.ts";
 
@@ -15,6 +15,13 @@ const booked = (memberId: string, date: string): AgendaChange => ({
 const teamOf = (...memberIds: string[]): Agenda => ({
   members: memberIds.map((memberId) => ({ memberId, name: memberId, slots: [], canEdit: false })),
   appointments: [],
+});
+const wire = (type: string, payload: Record<string, unknown>): RealtimeEvent => ({
+  position: 1,
+  type,
+  teamId: null,
+  payload,
+  createdAt: "2027-03-01T08:00:00.000Z",
 });
 const anneWeek = agendaKeys.range({ kind: "member", id: ANNE }, "2027-03-01", "2027-03-07");
 const teamWeek = agendaKeys.range({ kind: "team", id: TEAM }, "2027-03-01", "2027-03-07");
@@ -72,15 +79,17 @@ describe("agenda reads made stale by a real-time change", () => {
 
 describe("agenda events read from the wire", () => {
   it("reads both event types", () => {
-    expect(agendaChangeOf("availability.changed", { memberId: ANNE })).toEqual({ kind: "availability", memberId: ANNE });
+    expect(agendaChangeOf(wire("availability.changed", { memberId: ANNE }))).toEqual({ kind: "availability", memberId: ANNE });
     const payload = { id: "a", contactId: CONTACT, change: "cancelled", days: [{ memberId: ANNE, date: "2027-03-01" }] };
-    expect(agendaChangeOf("appointment.changed", payload)).toEqual({ kind: "appointment", change: payload });
+    expect(agendaChangeOf(wire("appointment.changed", payload))).toEqual({ kind: "appointment", change: payload });
   });
 
   it("answers null for other events and malformed payloads", () => {
-    expect(agendaChangeOf("contact.created", { memberId: ANNE })).toBeNull();
-    expect(agendaChangeOf("availability.changed", {})).toBeNull();
-    expect(agendaChangeOf("appointment.changed", { id: "a", contactId: CONTACT, change: "booked", days: [{ memberId: ANNE }] })).toBeNull();
-    expect(agendaChangeOf("appointment.changed", { id: "a", contactId: CONTACT, change: "lost", days: [] })).toBeNull();
+    expect(agendaChangeOf(wire("contact.created", { memberId: ANNE }))).toBeNull();
+    expect(agendaChangeOf(wire("availability.changed", {}))).toBeNull();
+    expect(
+      agendaChangeOf(wire("appointment.changed", { id: "a", contactId: CONTACT, change: "booked", days: [{ memberId: ANNE }] })),
+    ).toBeNull();
+    expect(agendaChangeOf(wire("appointment.changed", { id: "a", contactId: CONTACT, change: "lost", days: [] }))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { agenda, type AppointmentChanged } from "@relais/shared";
+import { agenda, type AppointmentChanged, type RealtimeEvent } from "@relais/shared";
+import { isEvent } from "../../app/realtime/typed-events.ts";
 
 /**
  * Which cached agenda reads a real-time event makes stale (keys of agendaKeys in api.ts). Pure, so
@@ -44,22 +45,14 @@ export function isStaleAfter(change: AgendaChange, key: readonly unknown[], data
   return false;
 }
 
-/** An event's payload as a change, or null when it is not one of the agenda's (or is malformed). */
-export function agendaChangeOf(type: string, payload: Record<string, unknown>): AgendaChange | null {
-  if (type === "availability.changed") {
-    return typeof payload["memberId"] === "string" ? { kind: "availability", memberId: payload["memberId"] } : null;
+/** An event as a change, or null when it is not one of the agenda's (or its payload is of another shape). */
+export function agendaChangeOf(event: RealtimeEvent): AgendaChange | null {
+  if (isEvent(event, "availability.changed")) {
+    return { kind: "availability", memberId: event.payload.memberId };
   }
-  if (type !== "appointment.changed") {
-    return null;
+  if (isEvent(event, "appointment.changed")) {
+    const { id, contactId, change, days } = event.payload;
+    return { kind: "appointment", change: { id, contactId, change, days } };
   }
-  const { id, contactId, change, days } = payload;
-  const isDay = (d: unknown): d is { memberId: string; date: string } =>
-    typeof d === "object" && d !== null && "memberId" in d && "date" in d && typeof d.memberId === "string" && typeof d.date === "string";
-  if (typeof id !== "string" || typeof contactId !== "string" || !Array.isArray(days) || !days.every(isDay)) {
-    return null;
-  }
-  if (change !== "booked" && change !== "moved" && change !== "cancelled") {
-    return null;
-  }
-  return { kind: "appointment", change: { id, contactId, change, days } };
+  return null;
 }

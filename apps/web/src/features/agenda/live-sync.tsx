@@ -22,7 +22,7 @@ export function AgendaLiveSync() {
         if (event.type !== "appointment.changed" && event.type !== "availability.changed") {
           return;
         }
-        const change = agendaChangeOf(event.type, event.payload);
+        const change = agendaChangeOf(event);
         void rereadQueries(queryClient, {
           queryKey: agendaKeys.all,
           // An event this version cannot read: everything of the agenda is read again.

@@ -1,21 +1,22 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { endpoints, message, thread } from "@relais/shared";
+import { endpoints, type Message } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { rereadQueries } from "../../app/realtime/reread.ts";
+import { isEvent } from "../../app/realtime/typed-events.ts";
 import { usePendingNotifications } from "../../app/shell/pending-notifications.tsx";
 import { useSession } from "../../app/session/session.tsx";
 import { keys, lastMessageChanged, threadChanged, threadRemoved, upsertMessage } from "./api.ts";
 import { NEW_MESSAGE_SOUND_URL, createChime, newMessageSignals } from "./new-message-signals.ts";
 import { getOpenThread } from "./open-thread.ts";
 import { useTitleFlip } from "./use-title-flip.ts";
-import { surveyKeys } from "../surveys/api.ts";
 
 /**
- * Keeps the text inbox's caches in step with the real-time events, on every shell screen: threads
- * and messages arrive without reload, each list row moves to its place; an inbound text lights the
- * red dot of the Conversations item, flips the tab title and rings (when the person wants sound).
+ * Keeps the text inbox's caches in step with its real-time events (thread.*, message.*), on every
+ * shell screen: threads and messages arrive without reload, each list row moves to its place; an
+ * inbound text lights the red dot of the Conversations item, flips the tab title and rings (when
+ * the person wants sound).
  */
 export function ConversationsLiveSync() {
   const queryClient = useQueryClient();
@@ -45,67 +46,54 @@ export function ConversationsLiveSync() {
     [onReady, queryClient],
   );
 
+  /** A new text arrived: the red dot, the tab title and the chime, or marked read if open and seen. */
+  const signalNewMessage = useCallback(
+    (message: Message) => {
+      const open = getOpenThread();
+      const signals = newMessageSignals(message, open, document.hasFocus());
+      if (signals.pending) {
+        setPending(true);
+      }
+      if (signals.alert) {
+        latest.current.flipTitle();
+        if (latest.current.sound) {
+          chime();
+        }
+      }
+      if (signals.markRead && open) {
+        // Read as it arrives: the open thread does not stay marked unread.
+        void api
+          .call(endpoints.messaging.updateThread, { params: { id: open }, body: { attributes: { hasNotification: false } } })
+          .then((next) => threadChanged(queryClient, next))
+          .catch(() => undefined);
+      }
+    },
+    [queryClient, setPending, chime],
+  );
+
   useEffect(
     () =>
       subscribe((event) => {
-        switch (event.type) {
-          case "thread.created":
-          case "thread.updated": {
-            const parsed = thread.safeParse(event.payload);
-            void threadChanged(queryClient, parsed.success ? parsed.data : null);
-            break;
+        if (isEvent(event, "thread.created") || isEvent(event, "thread.updated")) {
+          void threadChanged(queryClient, event.payload);
+        } else if (isEvent(event, "thread.removed")) {
+          void threadRemoved(queryClient, event.payload.id);
+        } else if (isEvent(event, "message.created") || isEvent(event, "message.updated")) {
+          upsertMessage(queryClient, event.payload);
+          lastMessageChanged(queryClient, event.payload);
+          if (event.type === "message.created") {
+            signalNewMessage(event.payload);
           }
-          case "thread.removed": {
-            const id = typeof event.payload.id === "string" ? event.payload.id : null;
-            void (id ? threadRemoved(queryClient, id) : rereadQueries(queryClient, { queryKey: keys.lists }));
-            break;
-          }
-          case "message.created":
-          case "message.updated": {
-            const parsed = message.safeParse(event.payload);
-            if (!parsed.success) {
-              void rereadQueries(queryClient, { queryKey: keys.all });
-              break;
-            }
-            upsertMessage(queryClient, parsed.data);
-            lastMessageChanged(queryClient, parsed.data);
-            if (event.type !== "message.created") {
-              break;
-            }
-            const open = getOpenThread();
-            const signals = newMessageSignals(parsed.data, open, document.hasFocus());
-            if (signals.pending) {
-              setPending(true);
-            }
-            if (signals.alert) {
-              latest.current.flipTitle();
-              if (latest.current.sound) {
-                chime();
-              }
-            }
-            if (signals.markRead && open) {
-              // Read as it arrives: the open thread does not stay marked unread.
-              void api
-                .call(endpoints.messaging.updateThread, { params: { id: open }, body: { attributes: { hasNotification: false } } })
-                .then((next) => threadChanged(queryClient, next))
-                .catch(() => undefined);
-            }
-            break;
-          }
-          case "survey.updated": {
-            const threadId = typeof event.payload.threadId === "string" ? event.payload.threadId : null;
-            void rereadQueries(queryClient, { queryKey: threadId ? surveyKeys.thread(threadId) : [...keys.all, "survey"] });
-            break;
-          }
-          case "team.membership":
-            // What this person may see changed: read everything again.
-            void queryClient.resetQueries({ queryKey: keys.all });
-            break;
-          default:
-            break;
+        } else if (event.type === "thread.created" || event.type === "thread.updated") {
+          // One of the inbox's events with a payload this version cannot read: read again instead.
+          void threadChanged(queryClient, null);
+        } else if (event.type === "thread.removed") {
+          void rereadQueries(queryClient, { queryKey: keys.lists });
+        } else if (event.type === "message.created" || event.type === "message.updated") {
+          void rereadQueries(queryClient, { queryKey: keys.all });
         }
       }),
-    [subscribe, queryClient, setPending, chime],
+    [subscribe, queryClient, signalNewMessage],
   );
 
   return null;
