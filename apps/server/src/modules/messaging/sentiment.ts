@@ -116,16 +116,6 @@ export function threadSentiment(textsNewestFirst: string[]): number | null {
   return weights === 0 ? Math.round(NEUTRAL) : toScore(sum / weights);
 }
 
-/**
- * Recomputes and stores a thread's score from its contact's recent texts (one read), inside the
- * caller's transaction, so the thread event recorded after it carries the new score.
- */
-export async function refreshThreadSentiment(tx: Tx, orgId: string, threadId: string): Promise<number | null> {
-  const score = await threadSentimentNow(tx, orgId, threadId);
-  await repo.setThreadSentiment(tx, orgId, threadId, score);
-  return score;
-}
-
 /** The thread's score from its recent inbound texts as the transaction sees them, not written. */
 export async function threadSentimentNow(tx: Tx, orgId: string, threadId: string): Promise<number | null> {
   return threadSentiment(await repo.recentInboundBodies(tx, orgId, threadId, SENTIMENT_WINDOW));
