@@ -12,7 +12,7 @@ import * as repo from "./repo.ts";
  */
 
 /** Which texts make a thread's mood: its contact's last five within thirty days. */
-export const SENTIMENT_WINDOW = { texts: 5, days: 30 } as const;
+const SENTIMENT_WINDOW = { texts: 5, days: 30 } as const;
 
 /**
  * A text with no opinion word sits in the middle of the neutral band (40 < s < 70), so the first
