@@ -4,20 +4,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 /** Module boundaries of DESIGN §2, enforced rather than hoped for. */
-const serverBoundaries = {
-  "no-restricted-imports": [
-    "error",
-    {
-      patterns: [
-        {
-          group: ["**/apps/web/**", "@relais/web", "@relais/web/*"],
-          message: "The server never imports the web app; share through @relais/shared.",
-        },
-        { group: ["../*/repo.ts", "../../modules/*/repo.ts"], message: "A module calls another module's service.ts, never its repo.ts." },
-      ],
-    },
-  ],
-};
+const serverPatterns = [
+  {
+    group: ["**/apps/web/**", "@relais/web", "@relais/web/*"],
+    message: "The server never imports the web app; share through @relais/shared.",
+  },
+  {
+    // Any repo.ts or *-repo.ts reached through a folder: another module's (../contacts/repo.ts,
+    // ../../modules/messaging/media-repo.ts) or a platform area's (../realtime/event-repo.ts).
+    // A file's own folder (./repo.ts, ./media-repo.ts) stays allowed.
+    regex: "^\\.\\.?/.+/(repo|[\\w.-]+-repo)(\\.ts)?$",
+    message: "A module calls another module's service.ts, never its repo.ts or *-repo.ts.",
+  },
+];
+const serverBoundaries = { "no-restricted-imports": ["error", { patterns: serverPatterns }] };
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
@@ -50,11 +50,17 @@ export default tseslint.config(
     rules: serverBoundaries,
   },
   {
-    files: ["apps/server/src/modules/*/routes.ts"],
+    // Replaces the server-wide rule's options for these files, so it repeats its patterns.
+    files: ["apps/server/src/modules/*/routes.ts", "apps/server/src/modules/*/*-routes.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["./repo.ts", "../*/repo.ts"], message: "routes.ts never imports a repo.ts: go through service.ts." }] },
+        {
+          patterns: [
+            ...serverPatterns,
+            { regex: "^\\./(repo|[\\w.-]+-repo)(\\.ts)?$", message: "Routes never import a repo.ts or *-repo.ts: go through service.ts." },
+          ],
+        },
       ],
     },
   },

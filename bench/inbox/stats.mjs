@@ -1,7 +1,7 @@
 // Percentiles and the latency book shared by the socket and polling measurements.
 
 /** Nearest-rank percentile of an ascending-sorted array (p in 0..100); null when empty. */
-export function percentile(sorted, p) {
+function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];

@@ -8,20 +8,20 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 
-export interface TiersTable {
+interface TiersTable {
   id: number;
   name: string;
   permissions: number[];
 }
 
-export interface ServicesTable {
+interface ServicesTable {
   id: string;
   sector: string;
   label_fr: string;
   label_en: string;
 }
 
-export interface OrganizationsTable {
+interface OrganizationsTable {
   id: Generated<string>;
   name_fr: string;
   name_en: string;
@@ -50,7 +50,7 @@ export interface OrganizationsTable {
   created_at: Timestamp;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   organization_id: string;
   email: string;
@@ -63,7 +63,7 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 
-export interface TeamsTable {
+interface TeamsTable {
   id: Generated<string>;
   organization_id: string;
   label: string;
@@ -77,7 +77,7 @@ export interface TeamsTable {
   created_at: Timestamp;
 }
 
-export interface TeamMembersTable {
+interface TeamMembersTable {
   organization_id: string;
   team_id: string;
   user_id: string;
@@ -85,7 +85,7 @@ export interface TeamMembersTable {
   created_at: Timestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<string>;
   organization_id: string;
   user_id: string;
@@ -98,7 +98,7 @@ export interface SessionsTable {
   revoked_reason: string | null;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   id: Generated<string>;
   organization_id: string;
   session_id: string;
@@ -108,7 +108,7 @@ export interface RefreshTokensTable {
   used_at: NullableTimestamp;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   id: Generated<string>;
   organization_id: string;
   user_id: string;
@@ -118,7 +118,7 @@ export interface PasswordResetsTable {
   used_at: NullableTimestamp;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<string>;
   organization_id: string;
   user_id: string | null;
@@ -129,27 +129,27 @@ export interface AuditLogTable {
   at: Timestamp;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
   hits: number;
 }
 
-export interface SystemStatusTable {
+interface SystemStatusTable {
   id: number;
   value: Json<unknown>;
   updated_at: Timestamp;
 }
 
 /** Per organisation, how far the retention job pruned its log (migration 0015 dropped the position counter). */
-export interface EventCursorsTable {
+interface EventCursorsTable {
   organization_id: string;
   /** The highest position the retention job deleted (migration 0014); 0 before any. */
   pruned_through: Generated<number>;
 }
 
 /** The append-only real-time log (migration 0002); positions are per organisation. */
-export interface EventsTable {
+interface EventsTable {
   organization_id: string;
   position: number;
   type: string;
@@ -225,7 +225,7 @@ export interface AutomaticTextsTable {
 }
 
 /** The last automatic reply to one contact number of a team: the once-per-period gate (migration 0006). */
-export interface AutomaticTextRepliesTable {
+interface AutomaticTextRepliesTable {
   organization_id: string;
   team_id: string;
   contact_phone: string;
@@ -282,7 +282,7 @@ export interface ContactsTable {
 }
 
 /** One side of a link between two contacts: what linked_contact_id is to contact_id (0007). */
-export interface ContactLinksTable {
+interface ContactLinksTable {
   organization_id: string;
   contact_id: string;
   linked_contact_id: string;
@@ -315,7 +315,7 @@ export interface ContactSurveysTable {
 }
 
 /** A weekly slot of a member's availabilities, minutes in the organisation's time zone (migration 0008). */
-export interface AvailabilitiesTable {
+interface AvailabilitiesTable {
   id: Generated<string>;
   organization_id: string;
   member_id: string;
@@ -325,7 +325,7 @@ export interface AvailabilitiesTable {
 }
 
 /** An appointment; `during` is a tstzrange written and read through SQL (migration 0008). */
-export interface AppointmentsTable {
+interface AppointmentsTable {
   id: Generated<string>;
   organization_id: string;
   member_id: string;
@@ -373,7 +373,7 @@ export interface ContactImportIssuesTable {
 }
 
 /** A short link of POST link/create, followed at /l/{code} (migration 0005). */
-export interface ShortLinksTable {
+interface ShortLinksTable {
   id: Generated<string>;
   organization_id: string;
   code: string;
@@ -421,7 +421,7 @@ export interface SignatureSettingsTable {
 }
 
 /** A user's own signature line (migration 0010). */
-export interface UserSignaturesTable {
+interface UserSignaturesTable {
   organization_id: string;
   user_id: string;
   text: string;

@@ -6,7 +6,7 @@ import { unstorableText } from "./pg-errors.ts";
 import { localeFromHeader, translate } from "./i18n.ts";
 
 /** The language of an error answer: the signed-in user's, else the browser's. */
-export function requestLocale(request: FastifyRequest): Locale {
+function requestLocale(request: FastifyRequest): Locale {
   return request.ctx?.locale ?? localeFromHeader(request.headers["accept-language"]);
 }
 

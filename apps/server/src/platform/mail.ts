@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
-export type StoredMail = OutgoingMail & { id: string; from: string; sentAt: string };
+type StoredMail = OutgoingMail & { id: string; from: string; sentAt: string };
 
 export type Mailer = {
   send: (mail: OutgoingMail) => Promise<void>;

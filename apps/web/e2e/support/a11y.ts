@@ -11,10 +11,10 @@ import type { Browser, BrowserContext, Locator, Page, TestInfo } from "@playwrig
  */
 
 /** The axe-core tags of WCAG 2.2 levels A and AA (2.2 adds AA rules only). */
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
 
 /** The impacts that fail a journey; moderate and minor ones are only counted. */
-export const FAILING_IMPACTS: readonly string[] = ["serious", "critical"];
+const FAILING_IMPACTS: readonly string[] = ["serious", "critical"];
 
 /** A screen settles after this long without a DOM change, an animation or a request. */
 const QUIET_MS = 150;
@@ -96,7 +96,7 @@ function isGone(error: unknown): boolean {
 }
 
 /** The serious and critical violations of one axe run, as findings of `screen`. */
-export function findingsOf(results: Pick<AxeResults, "violations" | "url">, screen: string): Finding[] {
+function findingsOf(results: Pick<AxeResults, "violations" | "url">, screen: string): Finding[] {
   return results.violations
     .filter((v) => FAILING_IMPACTS.includes(v.impact ?? ""))
     .map((v) => ({
@@ -135,7 +135,7 @@ export function describeFindings(findings: Finding[]): string {
 }
 
 /** Runs axe's WCAG 2.2 A/AA rules on the page as it is and answers its serious and critical findings. */
-export async function checkScreen(page: Page, screen: string): Promise<Finding[]> {
+async function checkScreen(page: Page, screen: string): Promise<Finding[]> {
   // axe-core (about 600 kB) goes into each document once: @axe-core/playwright injects it twice
   // on every run otherwise, which costs more than the run itself.
   const injected = await page.evaluate(() => typeof window.axe === "object");

@@ -1,7 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** The demo clinic's Réception number, and how the simulator's picker names it. */
-export const RECEPTION = { number: "+15145550101", option: "Réception · (514) 555-0101" } as const;
+const RECEPTION = { number: "+15145550101", option: "Réception · (514) 555-0101" } as const;
 
 /** A contact number no other journey of this run uses (438-555-xxxx, the other journeys use 514). */
 export function uniqueContact(): { e164: string; shown: string } {

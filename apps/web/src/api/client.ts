@@ -10,7 +10,7 @@ import {
 import { ApiError, CLIENT_ERROR, apiErrorFromBody } from "./errors.ts";
 
 /** Anything with a zod-like `parse`: the shared contract schemas. */
-export type Parser<T> = { parse: (data: unknown) => T };
+type Parser<T> = { parse: (data: unknown) => T };
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | null | undefined;
@@ -36,7 +36,7 @@ export interface CallOptions<T> {
 }
 
 /** What a caller may add to an endpoint call: everything else comes from the registry entry. */
-export type EndpointCallOptions = Pick<CallOptions<unknown>, "signal" | "noRefresh" | "timeoutMs" | "keepalive">;
+type EndpointCallOptions = Pick<CallOptions<unknown>, "signal" | "noRefresh" | "timeoutMs" | "keepalive">;
 
 /** A query whose every field is optional (filters) may be left out, as if `{}`. */
 type Loose<K, V> = K extends "query" ? (Record<string, never> extends V ? true : false) : false;
@@ -45,7 +45,7 @@ type LooseInput<T> = { [K in keyof T as Loose<K, T[K]> extends true ? K : never]
 };
 
 /** What a screen passes to `call`: the endpoint's params, query and body, typed from its schemas. */
-export type EndpointCallInput<E extends EndpointDef> = LooseInput<EndpointInput<E>>;
+type EndpointCallInput<E extends EndpointDef> = LooseInput<EndpointInput<E>>;
 
 /** The arguments of `call`: the input may be left out when the endpoint needs none. */
 export type EndpointCallArgs<E extends EndpointDef> =

@@ -4,7 +4,7 @@ import { isApiError } from "../api/index.ts";
 import { formatKey, type MessageValues } from "../app/i18n/messages.ts";
 
 /** A field's problem: a catalogue key (validation.*, error.*) and its ICU values. */
-export type FieldMessage = { key: string; values?: MessageValues };
+type FieldMessage = { key: string; values?: MessageValues };
 /** Problems by field path, dot-joined (`name.fr-CA`, `schedule.week.1.end`). */
 export type FieldErrors = Record<string, FieldMessage>;
 
@@ -15,7 +15,7 @@ type SafeParser<T> = {
   safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
 };
 
-export function pathKey(path: readonly PropertyKey[]): string {
+function pathKey(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join(".");
 }
 

@@ -9,7 +9,7 @@ import classes from "./virtual-listbox.module.css";
 const PREFETCH_ROWS = 20;
 
 /** What a row is drawn with: whether it is the open one and the keyboard's place. */
-export interface RowState {
+interface RowState {
   active: boolean;
   cursor: boolean;
   onOpen: (id: string) => void;

@@ -3,7 +3,7 @@ import { idParams, okResponse } from "../contracts/common.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** A mail the development transport stored instead of sending it. */
-export const devMail = z.object({
+const devMail = z.object({
   id: z.string(),
   from: z.string(),
   to: z.string(),

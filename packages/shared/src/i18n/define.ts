@@ -1,5 +1,5 @@
 /** One message: its French (fr-CA) and English (en-CA) ICU texts side by side. */
-export type MessagePair = readonly [fr: string, en: string];
+type MessagePair = readonly [fr: string, en: string];
 export type MessageArea = Record<string, MessagePair>;
 
 /** Typed identity: keeps the keys of an area literal so `MessageId` is a closed union. */

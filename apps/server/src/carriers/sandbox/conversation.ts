@@ -2,7 +2,7 @@ import type { SandboxConversationItem } from "@relais/shared";
 import type { SandboxCarrier } from "./sandbox-carrier.ts";
 
 /** Where the simulator fetches a file a phone sent (served by simulator-routes.ts). */
-export function phoneMediaUrl(id: string): string {
+function phoneMediaUrl(id: string): string {
   return `/api/sandbox/phone-media/${id}`;
 }
 

@@ -27,7 +27,7 @@ export type TwilioOptions = {
 const TWILIO_API = "https://api.twilio.com";
 
 /** Twilio accepts and forwards media up to 5 MB: a download past it is not one of theirs. */
-export const TWILIO_MEDIA_MAX_BYTES = 5 * 1024 * 1024;
+const TWILIO_MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Sends every SDK request to `base` instead of Twilio's own hosts, and refuses any other address. */
 class RedirectingRequestClient extends twilio.RequestClient {

@@ -13,7 +13,7 @@ import {
 } from "@relais/shared";
 
 /** Is `ip` inside one of the office's networks (CIDR or single addresses)? */
-export function ipInNetworks(ip: string, networks: readonly string[]): boolean {
+function ipInNetworks(ip: string, networks: readonly string[]): boolean {
   const list = new BlockList();
   const bare = ip.startsWith("::ffff:") && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
   for (const net of networks) {

@@ -6,7 +6,7 @@ import { serve } from "../../platform/http/serve.ts";
 import { changePassword, setStatus, updateProfile } from "../users/service.ts";
 import * as svc from "./service.ts";
 
-export const REFRESH_COOKIE = "relais_rt";
+const REFRESH_COOKIE = "relais_rt";
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const secure = deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === "production";

@@ -51,7 +51,6 @@ export async function findReplySource(tx: Tx, orgId: string, teamId: string) {
     .where("a.team_id", "=", teamId)
     .executeTakeFirst();
 }
-export type ReplySource = NonNullable<Awaited<ReturnType<typeof findReplySource>>>;
 
 /**
  * The once-per-period gate: records an automatic reply to `contactPhone` now, unless one was

@@ -20,16 +20,16 @@ export type CallRouting = {
 export type OfferStatus = "pending" | "accepted" | "rejected" | "ignored" | "declined" | "timed-out" | "revoked";
 
 /** One person rung for the call (VOICE.md §3 `call_offers`). */
-export type Offer = { userId: string; teamId: string; round: number; status: OfferStatus };
+type Offer = { userId: string; teamId: string; round: number; status: OfferStatus };
 
 export type CallOwner = { kind: "user"; userId: string } | { kind: "extension"; extensionId: string };
 
-export type TransferTarget =
+type TransferTarget =
   | { kind: "team"; teamId: string }
   | { kind: "user"; userId: string; teamId: string }
   | { kind: "extension"; extensionId: string; phone: string; extension: string | null };
 
-export type TransferOffer = { userId: string; teamId: string; status: "pending" | "accepted" | "rejected" };
+type TransferOffer = { userId: string; teamId: string; status: "pending" | "accepted" | "rejected" };
 
 export type Transfer = {
   id: string;
@@ -88,7 +88,7 @@ export type EndReason =
   | "check-over"
   | "check-failed";
 
-export type LegKind = "customer" | "staff" | "external" | "voicemail";
+type LegKind = "customer" | "staff" | "external" | "voicemail";
 /** What the carrier says about a leg that ended. */
 export type LegEndStatus = "completed" | "busy" | "no-answer" | "failed" | "canceled";
 
@@ -139,7 +139,7 @@ export type ServerEvent = Base &
 
 export type CallEvent = CarrierEvent | StaffEvent | ServerEvent;
 
-export type CallTimer =
+type CallTimer =
   | { kind: "ring-timeout"; round: number }
   | { kind: "join-timeout"; claim: number }
   | { kind: "transfer-timeout"; transferId: string }
@@ -171,6 +171,6 @@ export type RefusalReason =
   "taken" | "ended" | "not-offered" | "not-owner" | "wrong-state" | "held" | "not-accepted" | "emergency" | "no-target" | "stale";
 
 /** Why a staff event was refused; the service turns it into an error (taken → 409 "taken by <name>"). */
-export type Refusal = { reason: RefusalReason; by: CallOwner | null };
+type Refusal = { reason: RefusalReason; by: CallOwner | null };
 
 export type Transition = { call: Call; commands: CallCommand[]; refusal: Refusal | null };

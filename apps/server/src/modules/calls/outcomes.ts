@@ -30,7 +30,7 @@ export function closeOffers(call: Call, status: OfferStatus, reason: "taken" | "
 }
 
 /** Whether the caller's number can be texted: hidden callers and emergency services never are. */
-export function textable(call: Call): boolean {
+function textable(call: Call): boolean {
   return !call.anonymous && !call.emergency;
 }
 

@@ -16,7 +16,7 @@ import {
 } from "./routing.ts";
 import { transferAccept, transferRefuse, transferStart, transferTimeout } from "./transfer.ts";
 
-export type { Call, CallCommand, CallEvent, Transition } from "./model.ts";
+export type { Call, CallEvent, Transition } from "./model.ts";
 export { startInbound, startOutbound } from "./start.ts";
 
 /** How many de-duplication keys a call remembers; the call_events unique index guards the full history. */

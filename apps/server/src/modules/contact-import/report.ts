@@ -21,7 +21,7 @@ function csvCell(value: string, delimiter: string): string {
   return v.includes(delimiter) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export function reportDelimiter(locale: Locale): string {
+function reportDelimiter(locale: Locale): string {
   return locale === "fr-CA" ? ";" : ",";
 }
 

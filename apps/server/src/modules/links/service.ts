@@ -23,7 +23,7 @@ const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const DRAWS = 5;
 
 /** A random base62 code from the system's CSPRNG; randomInt draws without modulo bias. */
-export function newCode(length = SHORT_LINK_CODE_LENGTH): string {
+function newCode(length = SHORT_LINK_CODE_LENGTH): string {
   let code = "";
   for (let i = 0; i < length; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;

@@ -57,7 +57,7 @@ export async function mediaByMessage(tx: Tx, orgId: string, messageIds: string[]
 }
 
 /** A public link to one file, signed and time-limited: what a carrier fetches. */
-export function publicMediaLink(deps: MediaDeps, id: string): string {
+function publicMediaLink(deps: MediaDeps, id: string): string {
   const { exp, sig } = deps.links.sign(id);
   return `${deps.publicUrl}/api/media/${id}?exp=${exp}&sig=${sig}`;
 }

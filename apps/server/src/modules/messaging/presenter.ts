@@ -3,7 +3,7 @@ import type { MediaRow } from "./media-repo.ts";
 import type { MessageRow, ThreadRow } from "./repo.ts";
 
 /** The route that serves a file's bytes to staff (spec: file download is a GET with a blob answer). */
-export function mediaPath(id: string): string {
+function mediaPath(id: string): string {
   return `/api/messaging/v1/media/${id}`;
 }
 

@@ -333,8 +333,3 @@ export async function recentInboundBodies(
     .execute();
   return rows.map((r) => r.body);
 }
-
-/** Stores a thread's sentiment score; not a change of the thread's place in the lists. */
-export async function setThreadSentiment(tx: Tx, orgId: string, threadId: string, score: number | null): Promise<void> {
-  await tx.updateTable("threads").set({ sentiment: score }).where("organization_id", "=", orgId).where("id", "=", threadId).execute();
-}

@@ -12,7 +12,7 @@ import * as repo from "./repo.ts";
  */
 
 /** Which texts make a thread's mood: its contact's last five within thirty days. */
-export const SENTIMENT_WINDOW = { texts: 5, days: 30 } as const;
+const SENTIMENT_WINDOW = { texts: 5, days: 30 } as const;
 
 /**
  * A text with no opinion word sits in the middle of the neutral band (40 < s < 70), so the first
@@ -114,16 +114,6 @@ export function threadSentiment(textsNewestFirst: string[]): number | null {
     weights += weight;
   });
   return weights === 0 ? Math.round(NEUTRAL) : toScore(sum / weights);
-}
-
-/**
- * Recomputes and stores a thread's score from its contact's recent texts (one read), inside the
- * caller's transaction, so the thread event recorded after it carries the new score.
- */
-export async function refreshThreadSentiment(tx: Tx, orgId: string, threadId: string): Promise<number | null> {
-  const score = await threadSentimentNow(tx, orgId, threadId);
-  await repo.setThreadSentiment(tx, orgId, threadId, score);
-  return score;
 }
 
 /** The thread's score from its recent inbound texts as the transaction sees them, not written. */

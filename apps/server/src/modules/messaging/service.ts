@@ -541,7 +541,7 @@ export async function outboundOutcomes(
  * number texted, created if missing; an archived thread comes back to the active list; the thread
  * is marked unread. A text the carrier delivers twice is recorded once.
  */
-export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): Promise<InboundResult> {
+async function receiveInbound(m: Messaging, event: CarrierInboundEvent): Promise<InboundResult> {
   const from = typedPhoneToE164(event.from);
   const to = typedPhoneToE164(event.to);
   if (!from || !to) throw badRequest("error.phone-invalid");
@@ -618,7 +618,7 @@ class DuplicateDelivery extends Error {}
  * idempotency key when the carrier hands it back, else by its carrier id. A status moves only
  * forward; a repeated or late one changes nothing and announces nothing.
  */
-export async function applyCarrierStatus(m: Messaging, event: CarrierStatusEvent): Promise<void> {
+async function applyCarrierStatus(m: Messaging, event: CarrierStatusEvent): Promise<void> {
   const owner = await repo.unsafeFindMessageOwner(m.db, event.idempotencyKey ?? null, event.carrierMessageId);
   // A status of an attempt since replaced by a retry, or of a deleted thread: nothing to do.
   if (!owner) return;

@@ -14,7 +14,7 @@ const LOOKS_LIKE_A_NUMBER = /^[\d+\-\s()]{1,19}$/;
 const MIN_DIGITS = 3;
 
 /** Lower case without diacritics; the SQL side (repo.foldedBody) folds the stored text the same way. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 

@@ -26,7 +26,7 @@ export function optionsOf(row: Pick<OrganizationRow, "options">): OrganizationOp
   });
 }
 
-export function weekOf(row: Pick<OrganizationRow, "schedule">) {
+function weekOf(row: Pick<OrganizationRow, "schedule">) {
   const parsed = weekSchedule.safeParse((row.schedule as { week?: unknown } | null)?.week);
   return parsed.success ? parsed.data : defaultWeekSchedule();
 }

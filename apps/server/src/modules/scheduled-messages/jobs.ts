@@ -22,7 +22,7 @@ import {
 const EARLY_SLACK_MS = 30_000;
 
 /** What a reminder texts: the message itself, announced as a reminder (docs/decisions/0009-jobs.md). */
-export const reminderText = (body: string) => `Rappel : ${body}`;
+const reminderText = (body: string) => `Rappel : ${body}`;
 
 /**
  * The scheduled message's text, queued in the conversation with the recipient (created if

@@ -75,12 +75,7 @@ export async function updateUserSignature(db: Db, ctx: Ctx, orgId: string, text:
  * mode "user" signs it with the clinic's name, as does a scheduled message whose author is gone.
  * Null when the organisation adds none.
  */
-export async function systemTextSignature(
-  tx: Tx,
-  orgId: string,
-  authorId: string | null,
-  locale: Locale = "fr-CA",
-): Promise<string | null> {
+async function systemTextSignature(tx: Tx, orgId: string, authorId: string | null, locale: Locale = "fr-CA"): Promise<string | null> {
   const settings = await repo.findSignatureSettings(tx, orgId);
   const mode = modeOf(settings?.mode);
   if (mode === "no-signature") return null;

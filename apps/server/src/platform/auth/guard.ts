@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { roleCountsAs, TIER_RULES, type Role, type TierPermissions, type TierRule } from "@relais/shared";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../errors.ts";
+import { AppError, unauthorized } from "../errors.ts";
 import type { Ctx } from "./ctx.ts";
 import { resolveCtx } from "./sessions.ts";
 import type { TokenSigner } from "./tokens.ts";
@@ -45,6 +45,6 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSig
 
 /** The caller of a route that the guard let through. */
 export function ctxOf(request: { ctx: Ctx | null }): Ctx {
-  if (!request.ctx) throw new AppError("error.unauthorized", 401);
+  if (!request.ctx) throw unauthorized();
   return request.ctx;
 }

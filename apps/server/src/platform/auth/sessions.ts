@@ -11,7 +11,7 @@ const REUSE_GRACE_MS = 30_000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
-export const sessionReplaced = () => new AppError("error.session-replaced", 440);
+const sessionReplaced = () => new AppError("error.session-replaced", 440);
 export const sessionExpired = () => new AppError("error.session-expired", 401);
 
 function toRole(value: string): Role {

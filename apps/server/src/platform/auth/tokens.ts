@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import { ACCESS_TOKEN_TTL_SECONDS, ROLES, type Role } from "@relais/shared";
 
-export type AccessClaims = { userId: string; orgId: string; sessionId: string; role: Role };
+type AccessClaims = { userId: string; orgId: string; sessionId: string; role: Role };
 
 export type TokenSigner = {
   sign: (claims: AccessClaims) => Promise<{ jwt: string; expires: number }>;
@@ -65,7 +65,7 @@ export function parseOpaqueToken(value: string | undefined): OpaqueToken | null 
   return { orgId, id, secret };
 }
 
-export function sha256(value: string): string {
+function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 

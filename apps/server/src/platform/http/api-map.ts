@@ -3,8 +3,8 @@ import * as shared from "@relais/shared";
 import { listEndpoints, openApiPath, type EndpointDef } from "@relais/shared";
 
 /** The markers around the generated table in docs/api.md; the prose around it is written by hand. */
-export const API_MAP_START = "<!-- endpoints: generated from packages/shared/src/endpoints by `npm run docs:api`; do not edit -->";
-export const API_MAP_END = "<!-- /endpoints -->";
+const API_MAP_START = "<!-- endpoints: generated from packages/shared/src/endpoints by `npm run docs:api`; do not edit -->";
+const API_MAP_END = "<!-- /endpoints -->";
 
 /** The exported name of each shared schema, so the map says `createUserRequest`, not its fields. */
 function schemaNames(): Map<unknown, string> {

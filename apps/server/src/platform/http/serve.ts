@@ -19,7 +19,7 @@ declare module "fastify" {
 }
 
 /** What an endpoint's handler receives: the validated parts of the request and the caller. */
-export type Served<E extends EndpointDef> = {
+type Served<E extends EndpointDef> = {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   body: EndpointBody<E>;

@@ -13,7 +13,7 @@ import type { Tx } from "../../db/database.ts";
  */
 
 /** A job's handler: its payload as added; a throw is retried later by graphile-worker. */
-export type JobHandler = (payload: unknown) => Promise<void>;
+type JobHandler = (payload: unknown) => Promise<void>;
 export type JobTasks = Record<string, JobHandler>;
 
 type Log = {
@@ -124,7 +124,7 @@ export async function startJobs(opts: JobsOptions, tasks: JobTasks, log: Log, cr
 }
 
 /** Frees the jobs locked by pools whose process has no connection left to this database. */
-export async function releaseDeadPools(pool: pg.Pool, log: Log): Promise<void> {
+async function releaseDeadPools(pool: pg.Pool, log: Log): Promise<void> {
   const { rows } = await pool.query<{ pool_id: string }>(
     `delete from relais_jobs.pools p
       where not exists (select 1 from pg_stat_activity a where a.datname = current_database() and a.application_name = p.node)

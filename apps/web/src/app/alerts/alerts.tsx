@@ -8,7 +8,7 @@ import { isApiError } from "../../api/index.ts";
 import { formatKey, hasMessage, type MessageValues } from "../i18n/messages.ts";
 import classes from "./alerts.module.css";
 
-export type AlertKind = "error" | "success" | "info" | "warning";
+type AlertKind = "error" | "success" | "info" | "warning";
 
 export interface AlertInput {
   kind: AlertKind;

@@ -31,7 +31,7 @@ export function isChunkLoadError(error: unknown): error is ChunkLoadError {
 }
 
 /** Thrown inside loadChunk when a load outlives the timeout. */
-export class ChunkTimeoutError extends Error {
+class ChunkTimeoutError extends Error {
   override readonly name = "ChunkTimeoutError";
 }
 
@@ -52,7 +52,7 @@ function browserStorage(): ChunkLoadEnv["storage"] {
   }
 }
 
-export function browserEnv(): ChunkLoadEnv {
+function browserEnv(): ChunkLoadEnv {
   return {
     storage: browserStorage(),
     reload: () => window.location.reload(),

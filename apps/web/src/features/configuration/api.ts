@@ -18,7 +18,7 @@ import { api } from "../../api/index.ts";
 import { useSession, useSessionContext } from "../../app/session/session.tsx";
 
 /** Query keys of the configuration area; `teams` is a prefix of every team list and detail. */
-export const keys = {
+const keys = {
   organization: (id: string) => ["organization", id] as const,
   teams: ["teams"] as const,
   allTeams: ["teams", "all"] as const,

@@ -13,7 +13,7 @@ import { ProfileTab } from "./profile-tab.tsx";
  * Values of `?configTab=`. 2 is the team email area whose `tab=1` is the email connection page
  * (spec part 1 §2: configTab=2&tab=1), kept at that address for the links other screens make.
  */
-export const CONFIG_TABS = {
+const CONFIG_TABS = {
   organization: "0",
   teams: "1",
   email: "2",

@@ -4,7 +4,7 @@ import { TEAM_ROLES, type TeamRole } from "@relais/shared";
 import { TEAM_ROLE_LABELS } from "./labels.ts";
 import classes from "./configuration.module.css";
 
-export interface PickableItem {
+interface PickableItem {
   id: string;
   label: string;
   hint?: string;

@@ -18,7 +18,7 @@ function TimeField(props: TextInputProps) {
 }
 
 /** Problems of a week by field path (`1.end`, `2.breaks.0`), from the shared `weekSchedule` schema. */
-export function scheduleErrors(week: WeekSchedule): FieldErrors | null {
+function scheduleErrors(week: WeekSchedule): FieldErrors | null {
   const result = weekSchedule.safeParse(week);
   return result.success ? null : issuesToErrors(result.error.issues);
 }

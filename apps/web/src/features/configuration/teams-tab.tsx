@@ -13,7 +13,7 @@ import { useAllTeams, useCreateTeam, useUsers } from "./api.ts";
 import { MemberPicker } from "./member-picker.tsx";
 import { TeamDetailView } from "./team-detail.tsx";
 
-export function teamPath(id: string): string {
+function teamPath(id: string): string {
   return `/configuration?configTab=1&team=${encodeURIComponent(id)}`;
 }
 

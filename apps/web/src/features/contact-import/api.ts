@@ -9,7 +9,7 @@ import { saveBlob } from "../conversations/media-api.ts";
  */
 
 /** Often enough for a smooth bar: a 50 000-line file takes a few seconds. */
-export const IMPORT_POLL_MS = 400;
+const IMPORT_POLL_MS = 400;
 
 /** A 25 MB file on a slow office line, and the server's pass over it. */
 const UPLOAD_TIMEOUT_MS = 120_000;

@@ -17,18 +17,7 @@ export interface ContactFormValues {
   note: string;
 }
 
-export const TEXT_FIELDS = [
-  "firstname",
-  "lastname",
-  "business",
-  "phone",
-  "email",
-  "birthday",
-  "address",
-  "city",
-  "postalCode",
-  "note",
-] as const;
+const TEXT_FIELDS = ["firstname", "lastname", "business", "phone", "email", "birthday", "address", "city", "postalCode", "note"] as const;
 
 /**
  * A new contact's empty form, with a number already known (a conversation's "create the

@@ -40,7 +40,7 @@ type MessagePages = InfiniteData<MessagesPage, string | null>;
 /* ---------- threads ---------- */
 
 /** Rows per keyset page: enough to fill a tall list twice, small enough to answer at once. */
-export const THREAD_LIST_PAGE = 100;
+const THREAD_LIST_PAGE = 100;
 
 /**
  * The thread list of `state`, page after page as the person scrolls; `search` (already 3

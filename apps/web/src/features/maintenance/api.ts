@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MAINTENANCE_POLL_MS, endpoints, type MaintenanceStatus } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
-export const maintenanceKey = ["maintenance-status"] as const;
+const maintenanceKey = ["maintenance-status"] as const;
 
 /** GET status: public, polled every 120 s on every page, login included (spec part 2 §4). */
 export function useMaintenanceStatus() {

@@ -3,7 +3,7 @@ import { endpoints, type ScheduledMessageRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
 
 /** Query keys of scheduled messages; `all` prefixes every one, so a change refreshes them all. */
-export const keys = {
+const keys = {
   all: ["scheduled-messages"] as const,
   phone: (phone: string) => ["scheduled-messages", "phone", phone] as const,
   team: (teamId: string | null) => ["scheduled-messages", "team", teamId] as const,

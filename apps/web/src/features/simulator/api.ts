@@ -17,7 +17,7 @@ const keys = {
  * while the simulated phone has no account and stands outside every tenant. For a dev tool a
  * one-second poll is simple and shows each status step of the default 400 ms delivery delay.
  */
-export const CONVERSATION_POLL_MS = 1000;
+const CONVERSATION_POLL_MS = 1000;
 
 /** Also tells whether the sandbox exists at all: 404 when the server runs without it. */
 export function useSandboxSettings() {

@@ -13,7 +13,7 @@ import { api, isApiError } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 
 /** Query keys of quick messages and templates; `all` is a prefix of every one. */
-export const textBlockKeys = {
+const textBlockKeys = {
   all: ["text-blocks"] as const,
   list: (locale: Locale | null) => ["text-blocks", "list", locale ?? "all"] as const,
   sample: ["text-blocks", "sample-contact"] as const,

@@ -16,7 +16,7 @@ import { SignatureSettings } from "./signature-settings.tsx";
 import classes from "./text-blocks.module.css";
 
 /** Where a line of the list is edited: organisation blocks and one's own SMS templates have their own editor mode. */
-export function editorPath(block: Pick<TextBlock, "id" | "kind">): string {
+function editorPath(block: Pick<TextBlock, "id" | "kind">): string {
   return `/text-template/${block.kind === "template" ? "sms" : "bloc"}/${block.id}`;
 }
 
