@@ -44,7 +44,7 @@ function toLogEvent(row: {
  * hold back every organisation's events (decision 0017).
  */
 export const PASS_AFTER_MS = 7_000;
-export const EVENTS_COMMIT_WITHIN_MS = 5_000;
+const EVENTS_COMMIT_WITHIN_MS = 5_000;
 
 /** When this process first saw each transaction id in flight (performance.now()). */
 const firstSeen = new Map<string, number>();

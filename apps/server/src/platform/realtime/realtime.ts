@@ -19,7 +19,7 @@ export type RealtimeOptions = {
   catchUpLimit: number;
 };
 
-export const REALTIME_DEFAULTS: RealtimeOptions = { authTimeoutMs: 10_000, heartbeatMs: 30_000, sweepMs: 30_000, catchUpLimit: 1_000 };
+const REALTIME_DEFAULTS: RealtimeOptions = { authTimeoutMs: 10_000, heartbeatMs: 30_000, sweepMs: 30_000, catchUpLimit: 1_000 };
 
 /** Client messages are tiny (an auth token); anything bigger is refused by ws with 1009. */
 const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;

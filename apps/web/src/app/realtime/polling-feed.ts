@@ -2,7 +2,7 @@ import type { EventsPage } from "@relais/shared";
 
 /** Spec part 1 §4 and §9: the thread list is polled every 2.5 s; polling stops after 5 failures in a row. */
 export const POLL_INTERVAL_MS = 2_500;
-export const POLL_MAX_FAILURES = 5;
+const POLL_MAX_FAILURES = 5;
 
 export type PollHealth = "ok" | "gave-up";
 
