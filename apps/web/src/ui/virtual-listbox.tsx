@@ -87,6 +87,9 @@ export function VirtualListbox<T extends { id: string }>({
 
   const cursorIndex = cursorId === null ? -1 : rows.findIndex((r) => r.id === cursorId);
   const cursor = cursorIndex >= 0 ? cursorIndex : null;
+  // aria-activedescendant may only name an element in the page: a virtualised row scrolled out
+  // of the drawn range (or a list drawn empty behind a dialog) has none, so none is named then.
+  const cursorDrawn = cursor !== null && items.some((item) => item.index === cursor);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (event.key === "Enter" || event.key === " ") {
@@ -115,7 +118,7 @@ export function VirtualListbox<T extends { id: string }>({
       role="listbox"
       tabIndex={0}
       aria-label={label}
-      aria-activedescendant={cursor !== null && rows[cursor] ? rowDomId(rows[cursor].id) : undefined}
+      aria-activedescendant={cursorDrawn && rows[cursor] ? rowDomId(rows[cursor].id) : undefined}
       data-count={rows.length}
       onKeyDown={onKeyDown}
     >
