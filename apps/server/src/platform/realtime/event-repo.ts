@@ -37,14 +37,12 @@ function toLogEvent(row: {
 /**
  * A transaction still open this long after a reader of this process first saw it in flight no
  * longer holds the log back: readers pass over it. Safe because no transaction open for more
- * than EVENTS_COMMIT_WITHIN_MS may commit events (a check at commit, migration 0015): one passed
- * over has been open at least this long, so if it commits events at all, their commit was
- * checked more than PASS_AFTER_MS − EVENTS_COMMIT_WITHIN_MS ago — a commit's flush never takes
- * that long. Bounds how long one slow transaction (an import, another database's report) can
+ * than 5 s may commit events (a check at commit, migration 0015): one passed over has been open
+ * at least this long, so if it commits events at all, their commit was checked more than
+ * PASS_AFTER_MS − 5 s ago — a commit's flush never takes that long. Bounds how long one slow transaction (an import, another database's report) can
  * hold back every organisation's events (decision 0017).
  */
 export const PASS_AFTER_MS = 7_000;
-const EVENTS_COMMIT_WITHIN_MS = 5_000;
 
 /** When this process first saw each transaction id in flight (performance.now()). */
 const firstSeen = new Map<string, number>();
