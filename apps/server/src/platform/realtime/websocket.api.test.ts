@@ -94,6 +94,9 @@ describe("who receives what", () => {
     await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "before" } });
     expect((await addToSecond()).statusCode).toBe(200);
     await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "while-member" } });
+    // Delivered before the removal: the hub filters by membership when it pushes, and a reader
+    // may be held a moment behind another transaction in flight (decision 0017).
+    await user.waitFor((m) => "payload" in m && m.payload["n"] === "while-member");
     expect((await removeFromSecond()).statusCode).toBe(200);
     await record(node.db, org.orgId, { teamId: org.teams.second, payload: { n: "after" } });
     await record(node.db, org.orgId, { payload: { mark: "end" } });
