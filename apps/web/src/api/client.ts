@@ -38,20 +38,11 @@ export interface CallOptions<T> {
 /** What a caller may add to an endpoint call: everything else comes from the registry entry. */
 type EndpointCallOptions = Pick<CallOptions<unknown>, "signal" | "noRefresh" | "timeoutMs" | "keepalive">;
 
-/** A query whose every field is optional (filters) may be left out, as if `{}`. */
-type Loose<K, V> = K extends "query" ? (Record<string, never> extends V ? true : false) : false;
-type LooseInput<T> = { [K in keyof T as Loose<K, T[K]> extends true ? K : never]?: T[K] } & {
-  [K in keyof T as Loose<K, T[K]> extends true ? never : K]: T[K];
-};
-
-/** What a screen passes to `call`: the endpoint's params, query and body, typed from its schemas. */
-type EndpointCallInput<E extends EndpointDef> = LooseInput<EndpointInput<E>>;
-
 /** The arguments of `call`: the input may be left out when the endpoint needs none. */
 export type EndpointCallArgs<E extends EndpointDef> =
-  Record<string, never> extends EndpointCallInput<E>
-    ? [input?: EndpointCallInput<E>, options?: EndpointCallOptions]
-    : [input: EndpointCallInput<E>, options?: EndpointCallOptions];
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: EndpointCallOptions]
+    : [input: EndpointInput<E>, options?: EndpointCallOptions];
 
 export type SessionToken = { jwt: string; expires: number };
 

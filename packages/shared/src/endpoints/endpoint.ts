@@ -96,9 +96,17 @@ export type EndpointAnswer<E extends EndpointDef> = E["answer"] extends "file"
 
 type Optionalise<T> = { [K in keyof T as T[K] extends undefined ? never : K]: T[K] };
 
+/** A query whose every field is optional (filters) may be left out, as if `{}`. */
+type Loose<K, V> = K extends "query" ? (Record<string, never> extends V ? true : false) : false;
+type LooseParts<T> = { [K in keyof T as Loose<K, T[K]> extends true ? K : never]?: T[K] } & {
+  [K in keyof T as Loose<K, T[K]> extends true ? never : K]: T[K];
+};
+
 /** What the web passes to call an endpoint: the parts it declares, typed from their schemas. */
-export type EndpointInput<E extends EndpointDef> = Optionalise<{
-  params: InferInput<E["params"]>;
-  query: InferInput<E["query"]>;
-  body: E["bodyKind"] extends "multipart" ? FormData : InferInput<E["body"]>;
-}>;
+export type EndpointInput<E extends EndpointDef> = LooseParts<
+  Optionalise<{
+    params: InferInput<E["params"]>;
+    query: InferInput<E["query"]>;
+    body: E["bodyKind"] extends "multipart" ? FormData : InferInput<E["body"]>;
+  }>
+>;
