@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { ContactImport } from "@relais/shared";
-import { createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { createTestApp, expectError, uniquePhone, type TestApp } from "../../../test/helpers.ts";
 import { rowsOf } from "../contacts/contacts-test-kit.ts";
-import { API, csvFile, importFile, postFile, preview, waitForEnd, xlsxFile } from "./import-test-kit.ts";
+import { API, csvFile, importFile, postFile, preview, waitForEnd, xlsxFile, adminOfNewOrg, HEADER_FR } from "./import-test-kit.ts";
 
-const HEADER_FR = "Prénom;Nom;Téléphone;Courriel;Date de naissance;Adresse;Ville;Code postal;Langue;Genre;Note";
 const HEADER_EN = "First name,Last name,Phone,Email,Birth date,Address,City,Postal code,Language,Gender,Note";
 
 let t: TestApp;
@@ -13,12 +12,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** A fresh organisation and its administrator's token: every test counts its own contacts. */
-async function adminOfNewOrg(): Promise<{ org: Tenant; token: string }> {
-  const org = await t.tenant();
-  return { org, token: await t.as(org.users.admin) };
-}
 
 async function contactsOf(orgId: string) {
   return rowsOf(
@@ -39,7 +32,7 @@ function reasonsByLine(run: ContactImport): Record<number, string[]> {
 
 describe("reading files", () => {
   it("imports a ';' CSV in Windows-1252 with accents and a title line", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const [p1, p2] = [uniquePhone(), uniquePhone()];
     const file = csvFile(
       [
@@ -86,7 +79,7 @@ describe("reading files", () => {
   });
 
   it("imports a ',' CSV in UTF-8 with a BOM and no title line, numbers in any formatting", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const digits = uniquePhone().slice(2);
     const typed = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
     const file = csvFile([`Zoé,Ouellet,"${typed}",zoe@exemple.ca,,"5, av. des Pins",Montréal,,,,"Dit ""bonjour"""`], "utf-8-bom");
@@ -99,7 +92,7 @@ describe("reading files", () => {
   });
 
   it("imports the first sheet of an Excel workbook, dates and numbers as Excel keeps them", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const phone = uniquePhone();
     const file = await xlsxFile([
       HEADER_EN.split(","),
@@ -120,7 +113,7 @@ describe("reading files", () => {
 
 describe("refused lines and the report", () => {
   it("imports the valid lines and reports each other one with its line number and reasons", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const [ok, dup] = [uniquePhone(), uniquePhone()];
     const file = csvFile([
       HEADER_FR,
@@ -171,7 +164,7 @@ describe("refused lines and the report", () => {
   });
 
   it("creates no duplicate when the same file is imported twice", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const file = csvFile([
       HEADER_FR,
       `Yves;Thériault;${uniquePhone()};;;;;;;;`,
@@ -189,7 +182,7 @@ describe("refused lines and the report", () => {
 
 describe("files refused whole", () => {
   it("refuses an empty file and a file with only its title line", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     for (const [name, bytes] of [
       ["vide.csv", Buffer.alloc(0)],
       ["titres.csv", csvFile([HEADER_FR])],
@@ -202,7 +195,7 @@ describe("files refused whole", () => {
   });
 
   it("refuses a file whose first line does not have 11 columns", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const file = csvFile([`Anne;Hébert;${uniquePhone()};anne@exemple.ca;1980-01-01`]);
     const res = await postFile(t, token, "", "cinq.csv", file);
     expectError(res, 400, "error.import-columns");
@@ -213,7 +206,7 @@ describe("files refused whole", () => {
   });
 
   it("refuses a file that is not a spreadsheet, whatever its name", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const png = Buffer.from(
       "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f40000000049454e44ae426082",
       "hex",
@@ -226,7 +219,7 @@ describe("files refused whole", () => {
   });
 
   it("leaves no contact at all when the import fails half-way", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     // A fault after the first batch of 1 000 contacts has been inserted in the run's transaction.
     await sql
       .raw(
@@ -251,7 +244,7 @@ describe("files refused whole", () => {
 
 describe("one run at a time", () => {
   it("refuses a second run while one is under way, and forgets a run left running by a dead process", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const file = csvFile([`Anne;Hébert;${uniquePhone()};;;;;;;;`]);
     const insertRunning = (age: string) =>
       sql`insert into contact_imports (organization_id, filename, format, total_rows, created_at)
@@ -266,7 +259,7 @@ describe("one run at a time", () => {
 
 describe("who may import", () => {
   it("is for administrators of the organisation only", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const file = csvFile([`Anne;Hébert;${uniquePhone()};;;;;;;;`]);
     const run = await importFile(t, token, "a.csv", file);
 
@@ -276,7 +269,7 @@ describe("who may import", () => {
     expectError(await t.request({ method: "GET", url: `${API}/${run.id}`, token: userToken }), 403, "error.forbidden");
     expectError(await t.request({ method: "GET", url: `${API}/${run.id}/report.csv`, token: userToken }), 403, "error.forbidden");
 
-    const other = await adminOfNewOrg();
+    const other = await adminOfNewOrg(t);
     expectError(await t.request({ method: "GET", url: `${API}/${run.id}`, token: other.token }), 404, "error.not-found");
     expectError(await t.request({ method: "GET", url: `${API}/${run.id}/report.csv`, token: other.token }), 404, "error.not-found");
     expect(await waitForEnd(t, token, run.id)).toMatchObject({ imported: 1 });

@@ -2,12 +2,21 @@ import { expect } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import type { ContactImport, ContactImportPreview } from "@relais/shared";
-import type { TestApp } from "../../../test/helpers.ts";
+import type { Tenant, TestApp } from "../../../test/helpers.ts";
 import { multipartFile } from "../messaging/media-test-kit.ts";
 
 /** Shared steps of the contact import API tests. */
 
 export const API = "/api/patients/import";
+
+/** The header row a French spreadsheet export writes. */
+export const HEADER_FR = "Prénom;Nom;Téléphone;Courriel;Date de naissance;Adresse;Ville;Code postal;Langue;Genre;Note";
+
+/** A fresh organisation and its administrator's token: every test counts its own contacts. */
+export async function adminOfNewOrg(t: TestApp): Promise<{ org: Tenant; token: string }> {
+  const org = await t.tenant();
+  return { org, token: await t.as(org.users.admin) };
+}
 
 /** A CSV file of `lines` joined by CRLF, as spreadsheets write them, in `encoding`. */
 export function csvFile(lines: string[], encoding: "utf-8" | "utf-8-bom" | "windows-1252" = "utf-8"): Buffer {

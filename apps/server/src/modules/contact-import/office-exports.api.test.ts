@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPhoneForDisplay } from "@relais/shared";
-import { createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { createTestApp, expectError, uniquePhone, type TestApp } from "../../../test/helpers.ts";
 import { createContact, rowsOf } from "../contacts/contacts-test-kit.ts";
-import { csvFile, importFile, postFile, preview, xlsFile, xlsxFile } from "./import-test-kit.ts";
+import { csvFile, importFile, postFile, preview, xlsFile, xlsxFile, adminOfNewOrg, HEADER_FR } from "./import-test-kit.ts";
 
 /**
  * Files shaped like what offices export (issue 15 §2): a French Excel's "CSV" (Windows-1252, `;`,
  * DD/MM/YYYY, phones as (514) 555-1234), UTF-8 with a BOM, old .xls and .xlsx workbooks.
  */
 
-const HEADER_FR = "Prénom;Nom;Téléphone;Courriel;Date de naissance;Adresse;Ville;Code postal;Langue;Genre;Note";
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function adminOfNewOrg(): Promise<{ org: Tenant; token: string }> {
-  const org = await t.tenant();
-  return { org, token: await t.as(org.users.admin) };
-}
 
 async function birthdaysOf(orgId: string): Promise<Record<string, string | null>> {
   const rows = await rowsOf(t, orgId, `select last_name, birthday::text as birthday from contacts where organization_id = '${orgId}'`);
@@ -50,7 +43,7 @@ function frenchExport(): { lines: string[]; days: string[] } {
 
 describe("a French Excel export", () => {
   it("imports all 10 rows of a Windows-1252 ';' file with DD/MM/YYYY dates, and the preview says so", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const file = csvFile(frenchExport().lines, "windows-1252");
     const seen = await preview(t, token, "export.csv", file);
     expect(seen).toMatchObject({
@@ -67,7 +60,7 @@ describe("a French Excel export", () => {
   });
 
   it("reads UTF-8 with a BOM the same way", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const run = await importFile(t, token, "export.csv", csvFile(frenchExport().lines, "utf-8-bom"));
     expect(run).toMatchObject({ status: "done", imported: 10, refused: 0 });
     expect((await birthdaysOf(org.orgId))["Côté2"]).toBe("1990-01-30");
@@ -83,7 +76,7 @@ describe("ambiguous dates", () => {
   ];
 
   it("asks which format when every date could be day or month first, and imports with the one chosen", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const file = csvFile(lines());
     expect(await preview(t, token, "ambigu.csv", file)).toMatchObject({ dateFormat: null, dateFormatAmbiguous: true });
     expect(await preview(t, token, "ambigu.csv", file, "MM/DD/YYYY")).toMatchObject({
@@ -101,7 +94,7 @@ describe("ambiguous dates", () => {
 
 describe("the preview runs the import's checks", () => {
   it("marks an existing contact and every reason of a line", async () => {
-    const { token } = await adminOfNewOrg();
+    const { token } = await adminOfNewOrg(t);
     const existing = uniquePhone();
     await createContact(t, token, { firstname: "Déjà", lastname: "Là", phone: existing });
     const twice = uniquePhone();
@@ -127,7 +120,7 @@ describe("Excel workbooks", () => {
   ];
 
   it("imports an old .xls workbook, its first sheet only", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const file = xlsFile(rows());
     const seen = await preview(t, token, "patients.xls", file);
     expect(seen).toMatchObject({ format: "xls", totalRows: 2, dateFormat: "DD/MM/YYYY" });
@@ -137,14 +130,14 @@ describe("Excel workbooks", () => {
   });
 
   it("imports an .xlsx workbook with dates as Excel keeps them and as text", async () => {
-    const { org, token } = await adminOfNewOrg();
+    const { org, token } = await adminOfNewOrg(t);
     const run = await importFile(t, token, "patients.xlsx", await xlsxFile(rows()));
     expect(run).toMatchObject({ status: "done", format: "xlsx", imported: 2, refused: 0 });
     expect(await birthdaysOf(org.orgId)).toEqual({ Classeur: "1982-04-23", Texte: "1982-04-23" });
   });
 
   it("refuses a Compound File that is no workbook", async () => {
-    const { token } = await adminOfNewOrg();
+    const { token } = await adminOfNewOrg(t);
     // A Compound File header followed by nothing a spreadsheet reader understands.
     const cfb = Buffer.concat([Buffer.from("d0cf11e0a1b11ae1", "hex"), Buffer.alloc(1024, 0)]);
     expectError(await postFile(t, token, "/preview", "vieux.xls", cfb), 400, "error.import-format");
