@@ -22,9 +22,7 @@ import {
 import { APP_VERSION, type MessageId } from "@relais/shared";
 import { useSession } from "../session/session.tsx";
 import { usePendingNotifications } from "./pending-notifications.tsx";
-import { LogoutDialog } from "./logout-dialog.tsx";
-import { ReportProblemDialog } from "./report-problem-dialog.tsx";
-import { SupportChatDialog } from "./support-chat-dialog.tsx";
+import { DrawerDialogs, type DrawerDialog } from "./drawer-dialogs.tsx";
 import { cx } from "../../ui/cx.ts";
 import classes from "./shell.module.css";
 
@@ -70,7 +68,7 @@ export function NavDrawer() {
   const navigate = useNavigate();
   const intl = useIntl();
   const [helpOpen, setHelpOpen] = useState(false);
-  const [dialog, setDialog] = useState<"logout" | "report" | "support" | null>(null);
+  const [dialog, setDialog] = useState<DrawerDialog | null>(null);
   const { organization, abilities } = session;
 
   const top: LinkItem[] = [
@@ -185,20 +183,8 @@ export function NavDrawer() {
         </div>
       </nav>
 
-      <LogoutDialog
-        opened={dialog === "logout"}
-        onClose={() => {
-          setDialog(null);
-        }}
-      />
-      <ReportProblemDialog
-        opened={dialog === "report"}
-        onClose={() => {
-          setDialog(null);
-        }}
-      />
-      <SupportChatDialog
-        opened={dialog === "support"}
+      <DrawerDialogs
+        open={dialog}
         onClose={() => {
           setDialog(null);
         }}
