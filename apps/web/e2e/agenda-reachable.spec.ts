@@ -39,7 +39,7 @@ test("une réceptionniste trouve l'agenda et les disponibilités d'un profession
   const names = await links.evaluateAll((all) => all.map((a) => a.textContent.trim()));
   expect(names.slice(0, DRAWER_WORK_AREAS.length)).toEqual(DRAWER_WORK_AREAS);
   await nav.hover();
-  await page.screenshot({ path: `${SHOTS}/drawer-planning.png` });
+  await page.screenshot({ path: `${SHOTS}/drawer-planning.png`, animations: "disabled" });
 
   // --- Drawer → agenda. ---
   await nav.getByRole("link", { name: "Agenda", exact: true }).click();

@@ -44,6 +44,11 @@ interface SessionContextValue {
   signIn: (answer: LoginResponse) => void;
   signOut: (reason?: SignOutReason) => Promise<void>;
   updateProfile: (profile: Profile) => void;
+  /**
+   * Reads the session again from the server (profile, role, abilities, team, organisation): after
+   * a change to one's own account that the server decides on, such as one's role.
+   */
+  reloadSession: () => Promise<void>;
   setUserGroup: (team: Team | null) => void;
   setOrganization: (organization: Organization) => void;
 }
@@ -188,6 +193,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [patchSession],
   );
+  const reloadSession = useCallback(async () => {
+    const { user, userGroup, organization, abilities } = await api.call(endpoints.auth.session);
+    patchSession((s) => ({ ...s, profile: user, userGroup, organization, abilities }));
+  }, [patchSession]);
   const setUserGroup = useCallback(
     (userGroup: Team | null) => {
       patchSession((s) => ({ ...s, userGroup }));
@@ -215,10 +224,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       updateProfile,
+      reloadSession,
       setUserGroup,
       setOrganization,
     }),
-    [state, disconnected, preferredLocale, signIn, signOut, updateProfile, setUserGroup, setOrganization],
+    [state, disconnected, preferredLocale, signIn, signOut, updateProfile, reloadSession, setUserGroup, setOrganization],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
