@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endpoints, type ScheduledMessageRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
+import { schedulesLookedUpFor } from "./lookup.ts";
 
 /** Query keys of scheduled messages; `all` prefixes every one, so a change refreshes them all. */
 const keys = {
@@ -25,6 +26,8 @@ export function useScheduledForPhone(phone: string) {
   return useQuery({
     queryKey: keys.phone(phone),
     queryFn: ({ signal }) => api.call(endpoints.scheduledMessages.byPhone, { params: { phone } }, { signal }),
+    // Never for an anonymous or emergency number (spec part 1 §5).
+    enabled: schedulesLookedUpFor(phone),
     select: (r) => r.scheduledMessages,
     // A message goes out at its time: re-read now and then to show it sent.
     refetchInterval: 30_000,
