@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endpoints, type ScheduledMessageRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
-import { schedulesLookedUpFor } from "./lookup.ts";
 
 /** Query keys of scheduled messages; `all` prefixes every one, so a change refreshes them all. */
 const keys = {
@@ -22,12 +21,12 @@ export function useTeamScheduled(teamId: string | null) {
 }
 
 /** The scheduled messages to one number (the open conversation's contact). */
-export function useScheduledForPhone(phone: string) {
+export function useScheduledForPhone(phone: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.phone(phone),
     queryFn: ({ signal }) => api.call(endpoints.scheduledMessages.byPhone, { params: { phone } }, { signal }),
-    // Never for an anonymous or emergency number (spec part 1 §5).
-    enabled: schedulesLookedUpFor(phone),
+    // False for an anonymous or emergency number (spec part 1 §5, see lookup.ts).
+    enabled,
     select: (r) => r.scheduledMessages,
     // A message goes out at its time: re-read now and then to show it sent.
     refetchInterval: 30_000,

@@ -16,13 +16,14 @@ import { STATUS_COLOR } from "./status.ts";
  */
 export function ScheduledBar({ contactPhone, teamId }: { contactPhone: string; teamId: string }) {
   const intl = useIntl();
-  const list = useScheduledForPhone(contactPhone);
+  const lookedUp = schedulesLookedUpFor(contactPhone);
+  const list = useScheduledForPhone(contactPhone, lookedUp);
   const [dialog, setDialog] = useState<{ editing: ScheduledMessage | null } | null>(null);
   const [open, setOpen] = useState(false);
   const items = (list.data ?? []).filter((s) => s.teamId === teamId);
   const waiting = items.filter((s) => s.status === "scheduled").length;
   // An anonymous or emergency number cannot be texted: nothing to plan, nothing asked.
-  if (!schedulesLookedUpFor(contactPhone)) return null;
+  if (!lookedUp) return null;
 
   return (
     <Paper
