@@ -19,8 +19,12 @@ const DIST = path.join(ROOT, "apps", "web", "dist");
 const MANIFEST = path.join(DIST, ".vite", "manifest.json");
 /** Issue 11 target 5. */
 const TARGET_KB = 250;
-/** Enforced ceiling: 324 KB measured on 2026-11-25 (decision 0016) plus 2 %. Only ever lowered, down to TARGET_KB. */
-const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 330);
+/**
+ * Enforced ceiling: 297 KB measured on 2026-11-25 once the thread view, the new-conversation
+ * dialog and the drawer's dialogs were loaded on demand (decision 0016), plus 10 KB of headroom
+ * for the call screens. Only ever lowered, down to TARGET_KB.
+ */
+const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 307);
 
 /**
  * What each step of the journey needs, as manifest keys (source paths under apps/web): the

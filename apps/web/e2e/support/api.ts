@@ -93,6 +93,25 @@ export class RelaisApi {
     return created.id;
   }
 
+  /** PUT members/{id}/availabilities: the member's whole week (day 0 is Sunday). */
+  async setAvailabilities(memberId: string, slots: { day: number; start: string; end: string }[]): Promise<void> {
+    await json(
+      await this.request.put(`/api/members/${memberId}/availabilities`, { headers: this.headers, data: { slots } }),
+      "availabilities",
+    );
+  }
+
+  /** POST appointments: a 30-minute cleaning of an existing contact with a member. */
+  async book(memberId: string, contactId: string, date: string, start: string): Promise<void> {
+    await json(
+      await this.request.post("/api/appointments", {
+        headers: this.headers,
+        data: { memberId, contactId, date, start, duration: 30, serviceId: "dental-cleaning" },
+      }),
+      "appointment",
+    );
+  }
+
   /** GET patients/{id}: a contact as the server stores it. */
   async contact(id: string): Promise<{ id: string; phone: string | null }> {
     return json<{ id: string; phone: string | null }>(

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Box } from "@mantine/core";
 import { Navigate, Outlet } from "react-router";
 import { FullPageLoader } from "../ui/loaders.tsx";
-import { useSessionContext } from "./session/session.tsx";
+import { loginPathAfter, useSessionContext } from "./session/session.tsx";
 import { HOME_PATH, LOGIN_PATH } from "./paths.ts";
 import type { RouteFlags } from "./routes.tsx";
 
@@ -22,7 +22,7 @@ export function RequireAuth() {
     return <FullPageLoader />;
   }
   if (state.status === "anonymous") {
-    return <Navigate to={state.ended === "expired" ? `${LOGIN_PATH}?expired=1` : LOGIN_PATH} replace />;
+    return <Navigate to={loginPathAfter(state.ended)} replace />;
   }
   return <Outlet />;
 }

@@ -26,6 +26,7 @@ const ContactsPage = lazyPart("contacts", () => contacts().then((m) => m.Contact
 const ContactImportPage = lazyPart("contacts", () => contacts().then((m) => m.ContactImportPage));
 const AgendaPage = lazyPart("agenda", () => agenda().then((m) => m.AgendaPage));
 const AvailabilitiesPage = lazyPart("agenda", () => agenda().then((m) => m.AvailabilitiesPage));
+const MembersPage = lazyPart("agenda", () => agenda().then((m) => m.MembersPage));
 const TextBlocksPage = lazyPart("text-blocks", () => textBlocks().then((m) => m.TextBlocksPage));
 const TemplateEditorPage = lazyPart("text-blocks", () => textBlocks().then((m) => m.TemplateEditorPage));
 const ConversationsPage = lazyPart("conversations", () =>
@@ -86,7 +87,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/personnalisation", ...shell, element: <ComingSoonPage area="personnalisation" /> },
   { path: "/contacts", ...shell, element: <ContactsPage /> },
   { path: "/contacts/import", ...shell, element: <ContactImportPage /> },
-  { path: "/members", ...shell, element: <ComingSoonPage area="members" /> },
+  { path: "/members", ...shell, element: <MembersPage /> },
   { path: "/members/:id?/availabilities", ...shell, element: <AvailabilitiesPage /> },
   { path: "/conversations", ...shell, element: <ConversationsPage /> },
   { path: "/material/:type", ...shell, element: <ComingSoonPage area="material" /> },

@@ -19,7 +19,7 @@ describe("dynamicFieldsFor", () => {
     const france = dynamicFieldsFor("dental", { hasWebsite: true, franceRegion: true });
     expect(france).not.toContain("medicalQuestionnaire");
     expect(france).not.toContain("covidQuestionnaire");
-    expect(france.slice(0, 4)).toEqual(["firstName", "lastName", "date", "organizationName"]);
+    expect(france.slice(0, 6)).toEqual(["firstName", "lastName", "date", "nextAppointmentDate", "nextAppointmentTime", "organizationName"]);
   });
 
   it("gives notaries no health questionnaires", () => {

@@ -8,7 +8,11 @@
 export const DYNAMIC_FIELDS = [
   "firstName",
   "lastName",
+  /** Today's date when the text is written (named so in the picker: not the appointment's). */
   "date",
+  /** The contact's next appointment, when there is one (issue 15 item 10). */
+  "nextAppointmentDate",
+  "nextAppointmentTime",
   "organizationName",
   "organizationPhone",
   "organizationAddress",
@@ -30,6 +34,8 @@ const COMMON: readonly DynamicField[] = [
   "firstName",
   "lastName",
   "date",
+  "nextAppointmentDate",
+  "nextAppointmentTime",
   "organizationName",
   "organizationPhone",
   "organizationAddress",

@@ -179,6 +179,8 @@ describe("tokens", () => {
       "firstName",
       "lastName",
       "date",
+      "nextAppointmentDate",
+      "nextAppointmentTime",
       "organizationName",
       "organizationPhone",
       "organizationAddress",

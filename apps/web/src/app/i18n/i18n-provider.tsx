@@ -2,9 +2,6 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button, Center, Loader, MantineThemeProvider, Stack, Text, Title } from "@mantine/core";
 import { FormattedMessage, IntlProvider, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
-import dayjs from "dayjs";
-import "dayjs/locale/fr-ca";
-import "dayjs/locale/en-ca";
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from "@relais/shared";
 import loadFailedTexts from "virtual:relais-catalogue/load-failed";
 import { api } from "../../api/index.ts";
@@ -105,7 +102,6 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     api.setLocale(locale);
     document.documentElement.lang = locale;
-    dayjs.locale(locale.toLowerCase());
   }, [locale]);
 
   if (failed) {

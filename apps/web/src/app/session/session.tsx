@@ -13,6 +13,7 @@ import {
   type Team,
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
+import { announceSignOut, onSignOutElsewhere } from "./session-channel.ts";
 import { useIdleTimeout } from "./use-idle-timeout.ts";
 
 /** The signed-in session of spec part 1 §3: token, profile, current team and organisation. */
@@ -32,7 +33,15 @@ export type SessionState =
   | { status: "anonymous"; ended?: SignOutReason }
   | { status: "authenticated"; session: Session };
 
-export type SignOutReason = "user" | "expired";
+/** `elsewhere`: the person signed out in another tab of this browser. */
+export type SignOutReason = "user" | "expired" | "elsewhere";
+
+/** The login page's address after a session ended for `reason`: it says why (spec part 1 §4). */
+export function loginPathAfter(reason: SignOutReason | undefined): string {
+  if (reason === "expired") return "/login?expired=1";
+  if (reason === "elsewhere") return "/login?signed-out=1";
+  return "/login";
+}
 
 interface SessionContextValue {
   state: SessionState;
@@ -44,6 +53,11 @@ interface SessionContextValue {
   signIn: (answer: LoginResponse) => void;
   signOut: (reason?: SignOutReason) => Promise<void>;
   updateProfile: (profile: Profile) => void;
+  /**
+   * Reads the session again from the server (profile, role, abilities, team, organisation): after
+   * a change to one's own account that the server decides on, such as one's role.
+   */
+  reloadSession: () => Promise<void>;
   setUserGroup: (team: Team | null) => void;
   setOrganization: (organization: Organization) => void;
 }
@@ -115,9 +129,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       api.setToken(null);
       setState({ status: "anonymous", ended: reason });
       queryClient.clear();
-      void navigate(reason === "expired" ? "/login?expired=1" : "/login", { replace: true });
+      void navigate(loginPathAfter(reason), { replace: true });
     },
     [navigate, queryClient],
+  );
+
+  // Signed out in another tab: this one says so, rather than "expired" at its next call.
+  useEffect(
+    () =>
+      onSignOutElsewhere(() => {
+        if (stateRef.current.status === "authenticated") {
+          endSession("elsewhere");
+        }
+      }),
+    [endSession],
   );
 
   // Session events raised by the API client: a refreshed token, an expired or replaced session.
@@ -167,6 +192,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     async (reason: SignOutReason = "user") => {
+      if (reason === "user") {
+        announceSignOut();
+      }
       try {
         // A failed logout still lands on the login screen (spec part 1 §4).
         await api.call(endpoints.auth.logout, { body: {} });
@@ -188,6 +216,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [patchSession],
   );
+  const reloadSession = useCallback(async () => {
+    const { user, userGroup, organization, abilities } = await api.call(endpoints.auth.session);
+    patchSession((s) => ({ ...s, profile: user, userGroup, organization, abilities }));
+  }, [patchSession]);
   const setUserGroup = useCallback(
     (userGroup: Team | null) => {
       patchSession((s) => ({ ...s, userGroup }));
@@ -215,10 +247,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       updateProfile,
+      reloadSession,
       setUserGroup,
       setOrganization,
     }),
-    [state, disconnected, preferredLocale, signIn, signOut, updateProfile, setUserGroup, setOrganization],
+    [state, disconnected, preferredLocale, signIn, signOut, updateProfile, reloadSession, setUserGroup, setOrganization],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

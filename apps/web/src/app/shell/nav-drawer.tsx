@@ -6,6 +6,7 @@ import {
   IconAddressBook,
   IconBooks,
   IconBug,
+  IconCalendarEvent,
   IconCalendarTime,
   IconHeadset,
   IconHelpCircle,
@@ -17,14 +18,13 @@ import {
   IconSettings,
   IconStethoscope,
   IconTerminal2,
+  IconUsersGroup,
   IconBook2,
 } from "@tabler/icons-react";
 import { APP_VERSION, type MessageId } from "@relais/shared";
 import { useSession } from "../session/session.tsx";
 import { usePendingNotifications } from "./pending-notifications.tsx";
-import { LogoutDialog } from "./logout-dialog.tsx";
-import { ReportProblemDialog } from "./report-problem-dialog.tsx";
-import { SupportChatDialog } from "./support-chat-dialog.tsx";
+import { DrawerDialogs, type DrawerDialog } from "./drawer-dialogs.tsx";
 import { cx } from "../../ui/cx.ts";
 import classes from "./shell.module.css";
 
@@ -70,13 +70,13 @@ export function NavDrawer() {
   const navigate = useNavigate();
   const intl = useIntl();
   const [helpOpen, setHelpOpen] = useState(false);
-  const [dialog, setDialog] = useState<"logout" | "report" | "support" | null>(null);
+  const [dialog, setDialog] = useState<DrawerDialog | null>(null);
   const { organization, abilities } = session;
 
+  // Spec part 1 §2's seven work areas, in its order (Consultations only on the allow-list).
   const top: LinkItem[] = [
     { to: "/conversations", label: "nav.conversations", icon: <IconMessages size={ICON_SIZE} /> },
     { to: "/text-bloc", label: "nav.text-bloc", icon: <IconMessageBolt size={ICON_SIZE} /> },
-    { to: "/scheduled-messages", label: "nav.scheduled-messages", icon: <IconCalendarTime size={ICON_SIZE} /> },
     { to: "/material/2", label: "nav.material", icon: <IconBooks size={ICON_SIZE} /> },
     ...(organization.consultationsEnabled
       ? [{ to: "/consultations", label: "nav.consultations", icon: <IconStethoscope size={ICON_SIZE} /> } as const]
@@ -84,6 +84,12 @@ export function NavDrawer() {
     { to: "/contacts", label: "nav.contacts", icon: <IconAddressBook size={ICON_SIZE} /> },
     { to: "/configuration", label: "nav.configuration", icon: <IconSettings size={ICON_SIZE} /> },
     { to: "/faq", label: "nav.faq", icon: <IconHelpCircle size={ICON_SIZE} /> },
+  ];
+  // What Relais adds to the spec's screens: its own group right below the seven (decision 0027).
+  const planning: LinkItem[] = [
+    { to: "/agenda", label: "nav.agenda", icon: <IconCalendarEvent size={ICON_SIZE} /> },
+    { to: "/scheduled-messages", label: "nav.scheduled-messages", icon: <IconCalendarTime size={ICON_SIZE} /> },
+    { to: "/members", label: "nav.members", icon: <IconUsersGroup size={ICON_SIZE} /> },
   ];
 
   const versionText = intl.formatMessage({ id: "nav.version" }, { version: APP_VERSION });
@@ -103,6 +109,12 @@ export function NavDrawer() {
         <div className={classes.group}>
           {top.map((item, index) => (
             <DrawerLink key={item.to} item={item} dot={index === 0 && pending} />
+          ))}
+        </div>
+        <div className={classes.divider} role="presentation" />
+        <div className={classes.group} data-testid="drawer-planning">
+          {planning.map((item) => (
+            <DrawerLink key={item.to} item={item} />
           ))}
         </div>
 
@@ -185,20 +197,8 @@ export function NavDrawer() {
         </div>
       </nav>
 
-      <LogoutDialog
-        opened={dialog === "logout"}
-        onClose={() => {
-          setDialog(null);
-        }}
-      />
-      <ReportProblemDialog
-        opened={dialog === "report"}
-        onClose={() => {
-          setDialog(null);
-        }}
-      />
-      <SupportChatDialog
-        opened={dialog === "support"}
+      <DrawerDialogs
+        open={dialog}
         onClose={() => {
           setDialog(null);
         }}

@@ -68,11 +68,12 @@ export function useContactSearch(q: string) {
   });
 }
 
-/** The appointments of one contact (GET patients/{id}/appointments). */
-export function useContactAppointments(contactId: string) {
+/** The appointments of one contact (GET patients/{id}/appointments); nothing is asked without a contact. */
+export function useContactAppointments(contactId: string | null) {
   return useQuery({
-    queryKey: agendaKeys.contact(contactId),
-    queryFn: ({ signal }) => api.call(endpoints.agenda.contactAppointments, { params: { id: contactId } }, { signal }),
+    queryKey: agendaKeys.contact(contactId ?? ""),
+    queryFn: ({ signal }) => api.call(endpoints.agenda.contactAppointments, { params: { id: contactId ?? "" } }, { signal }),
+    enabled: contactId !== null,
   });
 }
 

@@ -10,7 +10,15 @@ export function ContactAppointments({ contactId }: { contactId: string }) {
   const appointments = useContactAppointments(contactId);
   const list = appointments.data ?? [];
   return (
-    <PanelSection title={<FormattedMessage id="agenda.contact.title" />} testId="contact-appointments">
+    <PanelSection
+      title={<FormattedMessage id="agenda.contact.title" />}
+      testId="contact-appointments"
+      action={
+        <Anchor component={Link} to="/agenda" size="sm">
+          <FormattedMessage id="agenda.contact.open-agenda" />
+        </Anchor>
+      }
+    >
       <Stack gap={6}>
         {appointments.isSuccess && list.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -28,7 +36,17 @@ export function ContactAppointments({ contactId }: { contactId: string }) {
               {intl.formatDate(`${a.date}T12:00:00Z`, { timeZone: "UTC", dateStyle: "medium" })} {a.start}
             </Anchor>
             <Text size="sm" c="dimmed" truncate>
-              {a.serviceLabel} · {a.memberName}
+              {a.serviceLabel} ·{" "}
+              <Anchor
+                component={Link}
+                to={`/members/${a.memberId}/availabilities`}
+                inherit
+                c="dimmed"
+                underline="always"
+                aria-label={intl.formatMessage({ id: "agenda.contact.member-availabilities" }, { name: a.memberName })}
+              >
+                {a.memberName}
+              </Anchor>
             </Text>
             {a.status === "cancelled" ? (
               <Badge size="xs" color="gray" variant="light">

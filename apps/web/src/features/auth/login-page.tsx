@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from "react";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { IconAlertCircle, IconClockHour4 } from "@tabler/icons-react";
+import { IconAlertCircle, IconClockHour4, IconLogout } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { loginRequest } from "@relais/shared";
@@ -12,7 +12,8 @@ import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { AuthCard, useLangSearch } from "./auth-card.tsx";
 import { useLogin } from "./api.ts";
 
-/** /login (spec part 1 §2): `?lang=en` opens it in English, `?expired=1` says the session ended. */
+/** /login (spec part 1 §2): `?lang=en` opens it in English, `?expired=1` says the session ended,
+ * `?signed-out=1` that the person signed out in another tab. */
 export function LoginPage() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -33,6 +34,7 @@ export function LoginPage() {
   }
 
   const expired = params.get("expired") === "1";
+  const signedOutElsewhere = params.get("signed-out") === "1";
 
   const submit = (event: SyntheticEvent): void => {
     event.preventDefault();
@@ -56,6 +58,11 @@ export function LoginPage() {
           {expired && !login.isError ? (
             <Alert color="orange" variant="light" icon={<IconClockHour4 size={18} />} data-testid="session-expired">
               <FormattedMessage id="error.session-expired" />
+            </Alert>
+          ) : null}
+          {signedOutElsewhere && !expired && !login.isError ? (
+            <Alert color="blue" variant="light" icon={<IconLogout size={18} />} data-testid="signed-out-elsewhere">
+              <FormattedMessage id="auth.login.signed-out-elsewhere" />
             </Alert>
           ) : null}
           {login.isError ? (

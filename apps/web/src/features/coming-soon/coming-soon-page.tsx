@@ -20,7 +20,6 @@ import {
   IconShieldX,
   IconStethoscope,
   IconTemplate,
-  IconUsersGroup,
 } from "@tabler/icons-react";
 import type { MessageId } from "@relais/shared";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -29,7 +28,6 @@ import { PageContainer, PageHeader } from "../../ui/page.tsx";
 /** Screens of spec part 1 §2 that later work fills in. */
 export type ComingSoonArea =
   | "contacts"
-  | "members"
   | "availabilities"
   | "material"
   | "text-bloc"
@@ -48,7 +46,6 @@ export type ComingSoonArea =
 
 const AREAS: Record<ComingSoonArea, { icon: ReactNode; title: MessageId; body: MessageId }> = {
   contacts: { icon: <IconAddressBook />, title: "nav.contacts", body: "soon.contacts" },
-  members: { icon: <IconUsersGroup />, title: "screen.members", body: "soon.members" },
   availabilities: { icon: <IconCalendarTime />, title: "screen.availabilities", body: "soon.availabilities" },
   material: { icon: <IconBooks />, title: "nav.material", body: "soon.material" },
   "text-bloc": { icon: <IconMessageBolt />, title: "nav.text-bloc", body: "soon.text-bloc" },

@@ -171,12 +171,15 @@ export function useCreateUser() {
   });
 }
 
+/** PUT users/{id}; a change to one's own account (a role, a name) shows in the session at once. */
 export function useUpdateUser() {
   const changed = useUsersChanged();
+  const { state, reloadSession } = useSessionContext();
+  const ownId = state.status === "authenticated" ? state.session.profile.id : null;
   return useMutation({
     mutationFn: ({ id, ...body }: z.input<typeof updateUserRequest> & { id: string }) =>
       api.call(endpoints.users.update, { params: { id }, body }),
-    onSuccess: () => changed(),
+    onSuccess: (_answer, { id }) => Promise.all([changed(), id === ownId ? reloadSession() : undefined]),
   });
 }
 

@@ -10,7 +10,9 @@ import {
   type TeamRole,
   type UserSummary,
 } from "@relais/shared";
-import { usePolicy } from "../../app/session/session.tsx";
+import { usePolicy, useSession } from "../../app/session/session.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { isSelfDemotion } from "./self-demotion.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
@@ -187,8 +189,11 @@ function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => voi
   const alerts = useAlerts();
   const update = useUpdateUser();
   const roleOptions = useRoleOptions();
+  const { profile } = useSession();
   const [name, setName] = useState(user.name);
   const [role, setRole] = useState<Role>(user.role);
+  /** The checked input waiting for the person to confirm lowering her own role. */
+  const [confirming, setConfirming] = useState<{ name?: string; role?: Role } | null>(null);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const fieldError = useFieldError(errors);
   // A role above the editor's own is shown as is, but cannot be picked for anyone else.
@@ -203,19 +208,22 @@ function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => voi
     if (!result.data) {
       return;
     }
-    update.mutate(
-      { id: user.id, ...result.data },
-      {
-        onSuccess: () => {
-          alerts.success("config.saved");
-          onClose();
-        },
-        onError: (error) => {
-          setErrors(serverFieldErrors(error));
-          alerts.apiError(error);
-        },
-      },
-    );
+    if (isSelfDemotion(profile.id, user, role)) {
+      setConfirming(result.data);
+      return;
+    }
+    void save(result.data);
+  };
+
+  const save = async (data: { name?: string; role?: Role }): Promise<void> => {
+    try {
+      await update.mutateAsync({ id: user.id, ...data });
+      alerts.success("config.saved");
+      onClose();
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      alerts.apiError(error);
+    }
   };
 
   return (
@@ -252,6 +260,18 @@ function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => voi
           </Button>
         </Group>
       </Stack>
+      <ConfirmDialog
+        opened={confirming !== null}
+        onClose={() => {
+          setConfirming(null);
+        }}
+        title={<FormattedMessage id="config.users.demote-self.title" />}
+        message={
+          <FormattedMessage id="config.users.demote-self.message" values={{ role: intl.formatMessage({ id: ROLE_LABELS[role] }) }} />
+        }
+        confirmLabel={<FormattedMessage id="config.users.demote-self.confirm" />}
+        onConfirm={() => (confirming ? save(confirming) : Promise.resolve())}
+      />
     </form>
   );
 }

@@ -21,10 +21,12 @@ export function useTeamScheduled(teamId: string | null) {
 }
 
 /** The scheduled messages to one number (the open conversation's contact). */
-export function useScheduledForPhone(phone: string) {
+export function useScheduledForPhone(phone: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.phone(phone),
     queryFn: ({ signal }) => api.call(endpoints.scheduledMessages.byPhone, { params: { phone } }, { signal }),
+    // False for an anonymous or emergency number (spec part 1 §5, see lookup.ts).
+    enabled,
     select: (r) => r.scheduledMessages,
     // A message goes out at its time: re-read now and then to show it sent.
     refetchInterval: 30_000,

@@ -4,21 +4,26 @@ import { IconCalendarTime, IconPencil } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ScheduledMessage } from "@relais/shared";
 import { useScheduledForPhone } from "./api.ts";
+import { schedulesLookedUpFor } from "./lookup.ts";
 import { CancelScheduledButton } from "./cancel-scheduled-button.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { STATUS_COLOR } from "./status.ts";
 
 /**
  * Above the composer: "Programmer" opens the dialog; the conversation's scheduled messages, with
- * their outcome, are listed on demand, those still waiting with edit and cancel.
+ * their outcome, are listed on demand, those still waiting with edit and cancel. Absent for an
+ * anonymous or emergency number.
  */
 export function ScheduledBar({ contactPhone, teamId }: { contactPhone: string; teamId: string }) {
   const intl = useIntl();
-  const list = useScheduledForPhone(contactPhone);
+  const lookedUp = schedulesLookedUpFor(contactPhone);
+  const list = useScheduledForPhone(contactPhone, lookedUp);
   const [dialog, setDialog] = useState<{ editing: ScheduledMessage | null } | null>(null);
   const [open, setOpen] = useState(false);
   const items = (list.data ?? []).filter((s) => s.teamId === teamId);
   const waiting = items.filter((s) => s.status === "scheduled").length;
+  // An anonymous or emergency number cannot be texted: nothing to plan, nothing asked.
+  if (!lookedUp) return null;
 
   return (
     <Paper

@@ -1,5 +1,6 @@
 import {
   formatPhoneForDisplay,
+  type Appointment,
   type Contact,
   type DynamicField,
   type DynamicValues,
@@ -13,6 +14,8 @@ export const FIELD_LABELS: Record<DynamicField, MessageId> = {
   firstName: "dynamic-field.first-name",
   lastName: "dynamic-field.last-name",
   date: "dynamic-field.date",
+  nextAppointmentDate: "dynamic-field.next-appointment-date",
+  nextAppointmentTime: "dynamic-field.next-appointment-time",
   organizationName: "dynamic-field.organization-name",
   organizationPhone: "dynamic-field.organization-phone",
   organizationAddress: "dynamic-field.organization-address",
@@ -24,17 +27,50 @@ export const FIELD_LABELS: Record<DynamicField, MessageId> = {
 /** The contact fields a dynamic field may use: a contact of the list, or a sample in the editor. */
 export type ContactNames = Pick<Contact, "firstname" | "lastname">;
 
+/** An appointment as the dynamic fields read it: its local date (YYYY-MM-DD) and start (HH:mm). */
+export type NextAppointment = Pick<Appointment, "date" | "start">;
+
+/** The contact's next booked appointment still to come, or null (none, or all past or cancelled). */
+export function nextAppointmentOf(
+  appointments: readonly Pick<Appointment, "date" | "start" | "startsAt" | "status">[] | undefined,
+  now: Date = new Date(),
+): NextAppointment | null {
+  const upcoming = (appointments ?? [])
+    .filter((a) => a.status === "booked" && new Date(a.startsAt).getTime() > now.getTime())
+    .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+  return upcoming[0] ?? null;
+}
+
+/** The appointment's local date and time written out in `locale` (already the organisation's time). */
+function appointmentWords(next: NextAppointment, locale: Locale): { date: string; time: string } {
+  // The date and the start are the organisation's wall clock: read them as UTC so nothing shifts.
+  const instant = new Date(`${next.date}T${next.start}:00Z`);
+  return {
+    date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(instant),
+    time: new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(instant),
+  };
+}
+
 /**
  * The values of the dynamic fields for one conversation: the contact's names (none without a
- * contact), today's date in the organisation's time zone, and the organisation's details in the
- * locale of the text. The questionnaires have no link to give yet, so they stay unfilled and the
- * sender sees them rather than sending a raw token.
+ * contact), today's date in the organisation's time zone, the contact's next appointment when
+ * there is one, and the organisation's details in the locale of the text. The questionnaires
+ * have no link to give yet, so they stay unfilled and the sender sees them rather than sending a
+ * raw token; so does the next appointment's date for a contact who has none.
  */
-export function dynamicValuesFor(contact: ContactNames | null, org: Organization, locale: Locale, now: Date = new Date()): DynamicValues {
+export function dynamicValuesFor(
+  contact: ContactNames | null,
+  org: Organization,
+  locale: Locale,
+  options: { now?: Date; nextAppointment?: NextAppointment | null } = {},
+): DynamicValues {
+  const next = options.nextAppointment ? appointmentWords(options.nextAppointment, locale) : null;
   return {
     firstName: contact?.firstname,
     lastName: contact?.lastname,
-    date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: org.timezone }).format(now),
+    date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: org.timezone }).format(options.now ?? new Date()),
+    nextAppointmentDate: next?.date,
+    nextAppointmentTime: next?.time,
     organizationName: org.name[locale],
     organizationPhone: org.phone ? formatPhoneForDisplay(org.phone) : null,
     organizationAddress: org.address,

@@ -16,7 +16,8 @@ import {
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSession } from "../../app/session/session.tsx";
 import { useContactByPhone, useSignature, useTextBlocks } from "./api.ts";
-import { dynamicValuesFor, localeForContact, matchesFilter } from "./dynamic-values.ts";
+import { useContactAppointments } from "../agenda/api.ts";
+import { dynamicValuesFor, localeForContact, matchesFilter, nextAppointmentOf } from "./dynamic-values.ts";
 import classes from "./text-blocks.module.css";
 
 export interface QuickMessages {
@@ -76,6 +77,7 @@ export function useQuickMessages({
 
   const contact = useContactByPhone(wanted ? contactPhone : null);
   const locale = localeForContact(contact.data ?? null, resolveLocale(session.profile.locale));
+  const appointments = useContactAppointments(contact.data?.id ?? null);
   const blocks = useTextBlocks(locale, wanted);
   const signature = useSignature();
   const filter = slash && !byButton ? text.slice(1) : "";
@@ -101,7 +103,10 @@ export function useQuickMessages({
     }
     setRefusedAt(null);
     if (block.attachment) setDocument(block);
-    const filled = fillDynamicFields(block.body, dynamicValuesFor(contact.data ?? null, session.organization, locale)).text;
+    const values = dynamicValuesFor(contact.data ?? null, session.organization, locale, {
+      nextAppointment: nextAppointmentOf(appointments.data),
+    });
+    const filled = fillDynamicFields(block.body, values).text;
     setText(slash || text.trim() === "" ? filled : `${text.trimEnd()} ${filled}`);
     close();
   };

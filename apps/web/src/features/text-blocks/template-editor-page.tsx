@@ -23,7 +23,8 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
 import { useSampleContact, useSaveTemplate, useSaveTextBlock, useSignature, useTemplate, useTextBlocks, useTokens } from "./api.ts";
 import { AttachmentField } from "./attachment-field.tsx";
-import { FIELD_LABELS, dynamicValuesFor } from "./dynamic-values.ts";
+import { useContactAppointments } from "../agenda/api.ts";
+import { FIELD_LABELS, dynamicValuesFor, nextAppointmentOf } from "./dynamic-values.ts";
 import classes from "./text-blocks.module.css";
 
 type Mode = "bloc" | "sms";
@@ -102,6 +103,7 @@ function EditorForm({ mode, id, initial, readOnly }: { mode: Mode; id: string | 
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const tokens = useTokens();
   const sample = useSampleContact();
+  const sampleAppointments = useContactAppointments(sample.data?.id ?? null);
   const signature = useSignature();
   const saveBlock = useSaveTextBlock();
   const saveTemplate = useSaveTemplate();
@@ -123,7 +125,12 @@ function EditorForm({ mode, id, initial, readOnly }: { mode: Mode; id: string | 
     });
   };
 
-  const preview = fillDynamicFields(draft.body, dynamicValuesFor(sample.data ?? null, session.organization, draft.locale));
+  const preview = fillDynamicFields(
+    draft.body,
+    dynamicValuesFor(sample.data ?? null, session.organization, draft.locale, {
+      nextAppointment: nextAppointmentOf(sampleAppointments.data),
+    }),
+  );
   const sampleName = sample.data ? [sample.data.firstname, sample.data.lastname].filter(Boolean).join(" ") || sample.data.fullName : null;
 
   // The list shows what was saved (alerts are cleared on navigation, spec part 1 §2).

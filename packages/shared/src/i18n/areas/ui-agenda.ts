@@ -75,6 +75,26 @@ export const uiAgenda = defineMessages({
   // The contact's appointments (contact panel)
   "agenda.contact.title": ["Rendez-vous", "Appointments"],
   "agenda.contact.empty": ["Aucun rendez-vous.", "No appointments."],
+  "agenda.contact.open-agenda": ["Ouvrir l'agenda", "Open the agenda"],
+  "agenda.contact.member-availabilities": ["Disponibilités de {name}", "Availabilities of {name}"],
+
+  // The drawer's items beside the spec's seven (decision 0027)
+  "nav.agenda": ["Agenda", "Agenda"],
+  "nav.members": ["Professionnels", "Professionals"],
+
+  // Professionals screen (/members)
+  "members.description": [
+    "Les professionnels de votre organisation, leurs disponibilités et leur agenda.",
+    "Your organisation's professionals, their availabilities and their agenda.",
+  ],
+  "members.col.name": ["Nom", "Name"],
+  "members.col.teams": ["Équipes", "Teams"],
+  "members.col.schedule": ["Horaire", "Schedule"],
+  "members.availabilities": ["Disponibilités", "Availabilities"],
+  "members.availabilities-of": ["Disponibilités de {name}", "Availabilities of {name}"],
+  "members.agenda": ["Agenda", "Agenda"],
+  "members.agenda-of": ["Agenda de {name}", "Agenda of {name}"],
+  "members.load-failed": ["Impossible de charger les professionnels.", "The professionals could not be loaded."],
 
   // Availabilities screen
   "availabilities.title": ["Disponibilités de {name}", "Availabilities of {name}"],

@@ -16,6 +16,10 @@ export const uiAuth = defineMessages({
   "auth.back-to-login": ["Retour à la connexion", "Back to sign-in"],
 
   "auth.login.title": ["Connexion", "Sign in"],
+  "auth.login.signed-out-elsewhere": [
+    "La session a été fermée dans un autre onglet. Reconnectez-vous pour continuer.",
+    "You signed out in another tab. Sign in again to continue.",
+  ],
   "auth.login.subtitle": ["Connectez-vous à l'espace de votre organisation.", "Sign in to your organisation's workspace."],
   "auth.login.submit": ["Se connecter", "Sign in"],
   "auth.login.forgot": ["Mot de passe oublié?", "Forgot your password?"],

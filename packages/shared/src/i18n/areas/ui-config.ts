@@ -185,6 +185,12 @@ export const uiConfig = defineMessages({
   "config.users.role-in": ["Rôle dans {name}", "Role in {name}"],
   "config.users.edit": ["Modifier {name}", "Edit {name}"],
   "config.users.edit-title": ["Modifier {name}", "Edit {name}"],
+  "config.users.demote-self.title": ["Réduire votre propre rôle?", "Lower your own role?"],
+  "config.users.demote-self.message": [
+    "Vous deviendrez « {role} » dès l'enregistrement et perdrez aussitôt les droits de votre rôle actuel, dont peut-être celui de revenir en arrière. Seul un autre administrateur pourra vous les redonner.",
+    "You will become “{role}” as soon as this is saved and lose the rights of your current role at once, perhaps including the right to undo this. Only another administrator will be able to give them back.",
+  ],
+  "config.users.demote-self.confirm": ["Réduire mon rôle", "Lower my role"],
   "config.users.delete": ["Supprimer {name}", "Delete {name}"],
   "config.users.delete-title": ["Supprimer cet utilisateur?", "Delete this user?"],
   "config.users.delete-confirm": [

@@ -19,7 +19,9 @@ export const uiTextBlocks = defineMessages({
 
   "dynamic-field.first-name": ["Prénom", "First name"],
   "dynamic-field.last-name": ["Nom", "Last name"],
-  "dynamic-field.date": ["Date", "Date"],
+  "dynamic-field.date": ["Date du jour", "Today's date"],
+  "dynamic-field.next-appointment-date": ["Date du prochain rendez-vous", "Next appointment's date"],
+  "dynamic-field.next-appointment-time": ["Heure du prochain rendez-vous", "Next appointment's time"],
   "dynamic-field.organization-name": ["Nom de l'organisation", "Organisation name"],
   "dynamic-field.organization-phone": ["Téléphone de l'organisation", "Organisation phone"],
   "dynamic-field.organization-address": ["Adresse de l'organisation", "Organisation address"],

@@ -143,10 +143,6 @@ export const ui = defineMessages({
     "Le carnet de vos patients et clients, avec l'importation de fichiers, arrive bientôt.",
     "The book of your patients and clients, with file import, is on its way.",
   ],
-  "soon.members": [
-    "La liste des professionnels de l'organisation arrive bientôt.",
-    "The list of the organisation's professionals is on its way.",
-  ],
   "soon.availabilities": [
     "La gestion des disponibilités de chaque professionnel arrive bientôt.",
     "Managing each professional's availabilities is on its way.",
