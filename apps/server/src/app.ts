@@ -100,7 +100,8 @@ export async function buildApp(
   };
   let jobs: Jobs | null = null;
   const jobsOptions = deps.jobs;
-  if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log, `${EVENTS_PRUNE_CRONTAB}\n${CALLS_CHECK_CRONTAB}`)));
+  const crontab = `${EVENTS_PRUNE_CRONTAB}\n${CALLS_CHECK_CRONTAB}`;
+  if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log, crontab)));
   // Closing: the jobs under way finish, no more simulated callbacks, then the sends in flight
   // finish before the pools close.
   app.addHook("onClose", async () => {

@@ -510,7 +510,7 @@ interface CallLegsTable {
   ended_at: NullableTimestamp;
 }
 
-export interface CallOffersTable {
+interface CallOffersTable {
   organization_id: string;
   call_id: string;
   user_id: string;

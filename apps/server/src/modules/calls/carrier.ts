@@ -1,5 +1,5 @@
 import type { CallDirection } from "@relais/shared";
-import type { CallCommand, CarrierEvent } from "./model.ts";
+import type { CallCommand } from "./model.ts";
 
 export type { CarrierEvent } from "./model.ts";
 

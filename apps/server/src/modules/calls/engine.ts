@@ -150,7 +150,11 @@ async function persist(
   for (const o of call.offers) {
     const key = `${o.userId}:${o.round}`;
     if (o.status === "pending" && !wasPending.has(key)) {
-      await recordEvent(tx, orgId, { type: "call.offer", userId: o.userId, payload: presentOffer(await viewNow(), { round: o.round, ringUntil }) });
+      await recordEvent(tx, orgId, {
+        type: "call.offer",
+        userId: o.userId,
+        payload: presentOffer(await viewNow(), { round: o.round, ringUntil }),
+      });
       await addJob(
         tx,
         CALL_OFFER_ACK_TASK,
@@ -158,7 +162,11 @@ async function persist(
         { runAt: new Date(Date.now() + r.ackTimeoutMs), jobKey: `call-ack:${call.id}:${o.userId}:${o.round}` },
       );
     } else if (o.status !== "pending" && o.status !== "accepted" && wasPending.has(key)) {
-      await recordEvent(tx, orgId, { type: "call.offer.revoked", userId: o.userId, payload: { callId: call.id, reason: revokeReason(o.status, call) } });
+      await recordEvent(tx, orgId, {
+        type: "call.offer.revoked",
+        userId: o.userId,
+        payload: { callId: call.id, reason: revokeReason(o.status, call) },
+      });
     }
   }
   if (changed) {
@@ -192,7 +200,12 @@ async function plan(r: CallsRuntime, tx: Tx, orgId: string, row: repo.CallRow, c
   switch (command.type) {
     case "timer.schedule": {
       const t = command.timer;
-      await addJob(tx, CALL_TIMER_TASK, { orgId, callId: call.id, timer: t }, { runAt: new Date(command.dueAt), jobKey: `call-timer:${call.id}:${t.kind}` });
+      await addJob(
+        tx,
+        CALL_TIMER_TASK,
+        { orgId, callId: call.id, timer: t },
+        { runAt: new Date(command.dueAt), jobKey: `call-timer:${call.id}:${t.kind}` },
+      );
       return;
     }
     case "offers.request":

@@ -9,7 +9,7 @@ import { callsRuntime, type CallsRuntime } from "./runtime.ts";
 
 /** The call timers and checks as durable jobs (never in-memory timers: a restart keeps them). */
 
-export const CALLS_CHECK_TASK = "calls-check";
+const CALLS_CHECK_TASK = "calls-check";
 /** Every minute, on one node: the restart check of VOICE.md §2. */
 export const CALLS_CHECK_CRONTAB = `* * * * * ${CALLS_CHECK_TASK}`;
 
@@ -78,7 +78,11 @@ async function runAckCheck(r: CallsRuntime, payload: unknown): Promise<void> {
  * offer still pending is offered again (nobody: the missed path); a claim nobody joined within
  * 15 s goes back. Answers what it found for POST voice/v1/synchronize.
  */
-export async function checkCalls(r: CallsRuntime, orgId: string, graceMs = 5_000): Promise<{ checked: number; ended: number; reoffered: number }> {
+export async function checkCalls(
+  r: CallsRuntime,
+  orgId: string,
+  graceMs = 5_000,
+): Promise<{ checked: number; ended: number; reoffered: number }> {
   const rows = await withTenant(r.db, orgId, (tx) => repo.liveCalls(tx, orgId, new Date(Date.now() - graceMs)));
   let ended = 0;
   let reoffered = 0;
@@ -86,7 +90,13 @@ export async function checkCalls(r: CallsRuntime, orgId: string, graceMs = 5_000
     const call = modelOf(row);
     const at = Date.now();
     if ((await liveness(r, row)) === "over" && call.nextCheckAt !== null) {
-      const done = await change(r, orgId, row.id, { type: "check.result", key: `restart-check:${call.nextCheckAt}`, at, threshold: call.nextCheckAt, outcome: "over" });
+      const done = await change(r, orgId, row.id, {
+        type: "check.result",
+        key: `restart-check:${call.nextCheckAt}`,
+        at,
+        threshold: call.nextCheckAt,
+        outcome: "over",
+      });
       if (done?.call.state === "ended") ended += 1;
       continue;
     }

@@ -29,11 +29,10 @@ export function startCalls(
     carrier,
     messaging,
     log,
-    direct: (orgId, userId, message) => hub.sendDirect(orgId, userId, message as never),
     ackTimeoutMs: OFFER_ACK_TIMEOUT_MS,
     presenceTtlMs: PRESENCE_TTL_MS,
   };
-  sandbox?.setStaffSend((orgId, userId, message) => hub.sendDirect(orgId, userId, message as never));
+  sandbox?.setStaffSend((orgId, userId, message) => hub.sendDirect(orgId, userId, message));
   hub.setClientHandler(callSocketHandler(runtime, sandbox));
   setCallsRuntime(runtime);
   return { runtime, sandbox };

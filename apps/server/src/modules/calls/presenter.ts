@@ -72,7 +72,8 @@ export function presentOffer(view: CallView, offer: { round: number; ringUntil: 
 
 /** The call as its thread message shows it (spec attributes.isCall, direction, duration, end status). */
 export function messageCallOf(call: Call): MessageCall {
-  const duration = call.answeredAt !== null && call.endedAt !== null ? Math.max(0, Math.round((call.endedAt - call.answeredAt) / 1000)) : null;
+  const duration =
+    call.answeredAt !== null && call.endedAt !== null ? Math.max(0, Math.round((call.endedAt - call.answeredAt) / 1000)) : null;
   return {
     callId: call.id,
     direction: call.direction,

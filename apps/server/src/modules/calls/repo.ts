@@ -84,7 +84,11 @@ export async function unsafeFindCallById(db: Db, callId: string): Promise<string
   return r.rows[0]?.organization_id;
 }
 
-export { unsafeFindPhoneOwner } from "../messaging/repo.ts";
+/** Which organisation and team own a clinic number; unscoped, through relais_phone_owner only (migration 0003). */
+export async function unsafeFindPhoneOwner(db: Db, phone: string): Promise<{ organization_id: string; team_id: string } | undefined> {
+  const r = await sql<{ organization_id: string; team_id: string }>`select * from relais_phone_owner(${phone})`.execute(db);
+  return r.rows[0];
+}
 
 export async function saveCall(tx: Tx, orgId: string, call: Call): Promise<void> {
   await tx
@@ -127,24 +131,8 @@ export async function insertEvent(tx: Tx, orgId: string, callId: string, event: 
   return row !== undefined;
 }
 
-export async function eventKeyKnown(tx: Tx, orgId: string, callId: string, key: string): Promise<boolean> {
-  const row = await tx
-    .selectFrom("call_events")
-    .select("id")
-    .where("organization_id", "=", orgId)
-    .where("call_id", "=", callId)
-    .where("key", "=", key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Mirrors the call's offers into call_offers: new ones inserted, changed statuses written. */
-export async function syncOffers(
-  tx: Tx,
-  orgId: string,
-  call: Call,
-  ringUntil: Date,
-): Promise<void> {
+export async function syncOffers(tx: Tx, orgId: string, call: Call, ringUntil: Date): Promise<void> {
   for (const o of call.offers) {
     await tx
       .insertInto("call_offers")
@@ -285,7 +273,12 @@ export async function hasLiveCall(tx: Tx, orgId: string, userId: string): Promis
 }
 
 export async function setCurrentTeam(tx: Tx, orgId: string, sessionId: string, teamId: string): Promise<void> {
-  await tx.updateTable("sessions").set({ current_team_id: teamId }).where("organization_id", "=", orgId).where("id", "=", sessionId).execute();
+  await tx
+    .updateTable("sessions")
+    .set({ current_team_id: teamId })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", sessionId)
+    .execute();
 }
 
 // ---- Presence (decision 0021) ----
@@ -296,9 +289,18 @@ export async function touchPresence(
 ): Promise<void> {
   await tx
     .insertInto("call_presence")
-    .values({ organization_id: p.orgId, user_id: p.userId, tab_id: p.tabId, session_id: p.sessionId, can_answer: p.canAnswer, seen_at: new Date() })
+    .values({
+      organization_id: p.orgId,
+      user_id: p.userId,
+      tab_id: p.tabId,
+      session_id: p.sessionId,
+      can_answer: p.canAnswer,
+      seen_at: new Date(),
+    })
     .onConflict((oc) =>
-      oc.columns(["organization_id", "user_id", "tab_id"]).doUpdateSet({ session_id: p.sessionId, can_answer: p.canAnswer, seen_at: new Date() }),
+      oc
+        .columns(["organization_id", "user_id", "tab_id"])
+        .doUpdateSet({ session_id: p.sessionId, can_answer: p.canAnswer, seen_at: new Date() }),
     )
     .execute();
 }
@@ -331,4 +333,3 @@ export async function liveCalls(tx: Tx, orgId: string, olderThan: Date): Promise
     .orderBy("started_at")
     .execute();
 }
-

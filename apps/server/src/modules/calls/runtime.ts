@@ -4,9 +4,6 @@ import type { VoiceCarrier } from "./carrier.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
-/** Sends a message to the sockets of one person on this node (the realtime hub). */
-export type DirectSend = (orgId: string, userId: string, message: object) => void;
-
 /** What the calls service works with: built once per app (app.ts) and kept for the carrier entry points. */
 export type CallsRuntime = {
   db: Db;
@@ -14,8 +11,6 @@ export type CallsRuntime = {
   carrier: VoiceCarrier;
   messaging: Messaging;
   log: Log;
-  /** Null until the realtime hub is attached. */
-  direct: DirectSend | null;
   /** Offers whose tab did not ack within this time are declined (decision 0021). */
   ackTimeoutMs: number;
   presenceTtlMs: number;

@@ -33,7 +33,13 @@ import { callsRuntime, type CallsRuntime } from "./runtime.ts";
 
 /** What issue 12 routes with: no queue and no voicemail yet (issue 13 puts them in front of the missed path). */
 function routingOf(ringSeconds: number): CallRouting {
-  return { queue: false, voicemail: false, ringSeconds: ringSeconds || RING_TIME_DEFAULT_SECONDS, maxWaitSeconds: QUEUE_MAX_WAIT_DEFAULT_SECONDS, maxRingRounds: null };
+  return {
+    queue: false,
+    voicemail: false,
+    ringSeconds: ringSeconds || RING_TIME_DEFAULT_SECONDS,
+    maxWaitSeconds: QUEUE_MAX_WAIT_DEFAULT_SECONDS,
+    maxRingRounds: null,
+  };
 }
 
 function teamWeek(schedule: unknown) {
@@ -92,7 +98,11 @@ export async function receiveInbound(
   return { callId: row.id, state: transition.call.state, period: setup.period };
 }
 
-export async function applyEvent(r: CallsRuntime, ref: { carrierCallSid: string } | { callId: string }, event: CarrierEvent): Promise<void> {
+export async function applyEvent(
+  r: CallsRuntime,
+  ref: { carrierCallSid: string } | { callId: string },
+  event: CarrierEvent,
+): Promise<void> {
   if ("carrierCallSid" in ref) {
     const owner = await repo.unsafeFindCallOwner(r.db, ref.carrierCallSid);
     if (!owner) return;
@@ -159,7 +169,9 @@ async function refusalError(r: CallsRuntime, ctx: Ctx, t: Transition): Promise<A
   switch (refusal.reason) {
     case "taken": {
       const ownerId = refusal.by?.kind === "user" ? refusal.by.userId : null;
-      const names = ownerId ? await withTenant(r.db, ctx.orgId, (tx) => repo.userNames(tx, ctx.orgId, [ownerId])) : new Map<string, string>();
+      const names = ownerId
+        ? await withTenant(r.db, ctx.orgId, (tx) => repo.userNames(tx, ctx.orgId, [ownerId]))
+        : new Map<string, string>();
       return conflict("error.call-taken", { name: (ownerId && names.get(ownerId)) || "?" });
     }
     case "ended":
@@ -197,9 +209,14 @@ const staffKey = (what: string) => `staff:${what}:${randomUUID()}`;
 
 /** Answer: a claim under the call's row lock; the winner's current team becomes the call's ('for team'). */
 export function answer(ctx: Ctx, callId: string): Promise<CallView> {
-  return staffChange(ctx, callId, { type: "staff.answer", key: staffKey("answer"), at: Date.now(), userId: ctx.userId }, async (tx, row) => {
-    await repo.setCurrentTeam(tx, ctx.orgId, ctx.sessionId, row.team_id);
-  });
+  return staffChange(
+    ctx,
+    callId,
+    { type: "staff.answer", key: staffKey("answer"), at: Date.now(), userId: ctx.userId },
+    async (tx, row) => {
+      await repo.setCurrentTeam(tx, ctx.orgId, ctx.sessionId, row.team_id);
+    },
+  );
 }
 
 export function reject(ctx: Ctx, callId: string): Promise<CallView> {
@@ -209,7 +226,12 @@ export function reject(ctx: Ctx, callId: string): Promise<CallView> {
 /** Spec 'ignore': every offer ringing for this person is declined, the named call first. */
 export async function rejectAll(ctx: Ctx, callId: string): Promise<CallView> {
   const r = callsRuntime();
-  const shown = await staffChange(ctx, callId, { type: "staff.rejectAll", key: staffKey("reject-all"), at: Date.now(), userId: ctx.userId });
+  const shown = await staffChange(ctx, callId, {
+    type: "staff.rejectAll",
+    key: staffKey("reject-all"),
+    at: Date.now(),
+    userId: ctx.userId,
+  });
   const pending = await withTenant(r.db, ctx.orgId, (tx) => repo.pendingOffersOf(tx, ctx.orgId, ctx.userId));
   for (const o of pending) {
     await change(r, ctx.orgId, o.call_id, { type: "staff.rejectAll", key: staffKey("reject-all"), at: Date.now(), userId: ctx.userId });
@@ -253,7 +275,12 @@ export async function placeOutbound(ctx: Ctx, input: OutboundCallRequest): Promi
     if (!team?.phone_number) throw conflict("error.no-phones-configured");
     if (await repo.hasLiveCall(tx, ctx.orgId, ctx.userId)) throw conflict("error.already-on-call");
     if (input.contactId) {
-      const contact = await tx.selectFrom("contacts").select("id").where("organization_id", "=", ctx.orgId).where("id", "=", input.contactId).executeTakeFirst();
+      const contact = await tx
+        .selectFrom("contacts")
+        .select("id")
+        .where("organization_id", "=", ctx.orgId)
+        .where("id", "=", input.contactId)
+        .executeTakeFirst();
       if (!contact) throw notFound();
     }
     const org = await repo.organizationOf(tx, ctx.orgId);
@@ -261,7 +288,15 @@ export async function placeOutbound(ctx: Ctx, input: OutboundCallRequest): Promi
     return { teamId, teamNumber: team.phone_number, ringSeconds: org.call_ring_seconds, contactId: input.contactId ?? contact?.id ?? null };
   });
   const key = `outbound:${randomUUID()}`;
-  const transition = startOutbound({ id: randomUUID(), key, at: Date.now(), teamId: setup.teamId, userId: ctx.userId, to, routing: routingOf(setup.ringSeconds) });
+  const transition = startOutbound({
+    id: randomUUID(),
+    key,
+    at: Date.now(),
+    teamId: setup.teamId,
+    userId: ctx.userId,
+    to,
+    routing: routingOf(setup.ringSeconds),
+  });
   const row = await create(r, ctx.orgId, transition, {
     carrier: r.carrier.name,
     carrierCallSid: null,

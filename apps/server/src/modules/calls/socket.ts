@@ -40,9 +40,19 @@ export function callSocketHandler(r: CallsRuntime, bridge: SandboxVoiceBridge | 
   };
 }
 
-async function heartbeat(r: CallsRuntime, viewer: Viewer, message: Extract<RealtimeClientMessage, { type: "presence" }>): Promise<RealtimeDirectMessage> {
+async function heartbeat(
+  r: CallsRuntime,
+  viewer: Viewer,
+  message: Extract<RealtimeClientMessage, { type: "presence" }>,
+): Promise<RealtimeDirectMessage> {
   const reasons = await withTenant(r.db, viewer.orgId, async (tx) => {
-    await repo.touchPresence(tx, { orgId: viewer.orgId, userId: viewer.userId, sessionId: viewer.sessionId, tabId: message.tabId, canAnswer: message.canAnswer });
+    await repo.touchPresence(tx, {
+      orgId: viewer.orgId,
+      userId: viewer.userId,
+      sessionId: viewer.sessionId,
+      tabId: message.tabId,
+      canAnswer: message.canAnswer,
+    });
     const org = await repo.organizationOf(tx, viewer.orgId);
     const user = await repo.userOf(tx, viewer.orgId, viewer.userId);
     const found: NotOfferedReason[] = [];
@@ -58,9 +68,18 @@ async function heartbeat(r: CallsRuntime, viewer: Viewer, message: Extract<Realt
 }
 
 /** The tab got the offer; `busy` declines it for this person only (spec §4: another call in this browser). */
-async function acknowledge(r: CallsRuntime, viewer: Viewer, message: Extract<RealtimeClientMessage, { type: "call.offer.received" }>): Promise<void> {
+async function acknowledge(
+  r: CallsRuntime,
+  viewer: Viewer,
+  message: Extract<RealtimeClientMessage, { type: "call.offer.received" }>,
+): Promise<void> {
   if (message.busy) {
-    await change(r, viewer.orgId, message.callId, { type: "offer.declined", key: `busy:${viewer.userId}:${message.tabId}`, at: Date.now(), userId: viewer.userId });
+    await change(r, viewer.orgId, message.callId, {
+      type: "offer.declined",
+      key: `busy:${viewer.userId}:${message.tabId}`,
+      at: Date.now(),
+      userId: viewer.userId,
+    });
     return;
   }
   await withTenant(r.db, viewer.orgId, (tx) => repo.ackOffer(tx, viewer.orgId, message.callId, viewer.userId));

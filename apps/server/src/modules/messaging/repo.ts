@@ -337,7 +337,16 @@ export async function recentInboundBodies(
 /** A call shown in its thread (migration 0018): one message per call, written once and then updated in place. */
 export async function upsertCallMessage(
   tx: Tx,
-  m: { orgId: string; threadId: string; callId: string; direction: "inbound" | "outbound"; from: string; to: string; call: string; authorId: string | null },
+  m: {
+    orgId: string;
+    threadId: string;
+    callId: string;
+    direction: "inbound" | "outbound";
+    from: string;
+    to: string;
+    call: string;
+    authorId: string | null;
+  },
 ): Promise<{ row: MessageRow; created: boolean }> {
   const key = `call:${m.callId}`;
   const existing = await tx

@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
-import type { CallSignal, CallState, CallEndStatus, SandboxPhoneCall, SandboxPhoneServerMessage } from "@relais/shared";
+import type {
+  CallEndStatus,
+  CallSignal,
+  CallState,
+  RealtimeDirectMessage,
+  SandboxPhoneCall,
+  SandboxPhoneServerMessage,
+} from "@relais/shared";
 import { withTenant } from "../../../db/database.ts";
 import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
 import type { CallCommand } from "../model.ts";
@@ -34,7 +41,7 @@ type Record = {
 };
 
 /** Sends a message to the tabs of one person (the realtime hub). */
-type StaffSend = (orgId: string, userId: string, message: object) => void;
+type StaffSend = (orgId: string, userId: string, message: RealtimeDirectMessage) => void;
 
 export class SandboxVoiceBridge implements VoiceCarrier {
   readonly name = "sandbox" as const;
@@ -65,7 +72,9 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     switch (command.type) {
       case "greeting.play":
         // No greeting in the sandbox (issue 13 adds them): the caller is placed in the queue at once.
-        if (record && command.period === "OPEN") await this.report(record, { type: "queue.entered", key: `sandbox:${record.sid}:queued`, at: Date.now() });
+        if (record && command.period === "OPEN") {
+          await this.report(record, { type: "queue.entered", key: `sandbox:${record.sid}:queued`, at: Date.now() });
+        }
         return;
       case "outbound.dial":
         await this.dial(call);
@@ -97,7 +106,11 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     const r = callsRuntime();
     const owner = await repo.unsafeFindPhoneOwner(r.db, to);
     if (!owner) return null;
-    const teamLabel = await withTenant(r.db, owner.organization_id, async (tx) => (await repo.teamOf(tx, owner.organization_id, owner.team_id))?.label ?? "");
+    const teamLabel = await withTenant(
+      r.db,
+      owner.organization_id,
+      async (tx) => (await repo.teamOf(tx, owner.organization_id, owner.team_id))?.label ?? "",
+    );
     const record: Record = {
       sid,
       orgId: owner.organization_id,
@@ -127,7 +140,10 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   }
 
   list(phone: string): SandboxPhoneCall[] {
-    return [...this.calls.values()].filter((c) => c.phone === phone).sort((a, b) => b.startedAt - a.startedAt).map(present);
+    return [...this.calls.values()]
+      .filter((c) => c.phone === phone)
+      .sort((a, b) => b.startedAt - a.startedAt)
+      .map(present);
   }
 
   get(sid: string): SandboxPhoneCall | null {

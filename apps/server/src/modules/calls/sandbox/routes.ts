@@ -53,15 +53,24 @@ export function sandboxCallRoutes(bridge: SandboxVoiceBridge, limiter: RateLimit
       socket.on("message", (data: RawData) => {
         let parsed: ReturnType<typeof sandboxPhoneClientMessage.safeParse>;
         try {
-          parsed = sandboxPhoneClientMessage.safeParse(JSON.parse(String(data)));
+          parsed = sandboxPhoneClientMessage.safeParse(JSON.parse(textOf(data)));
         } catch {
           return;
         }
         if (!parsed.success) return;
         const message = parsed.data;
-        if (message.type === "call.signal") bridge.fromPhone(number, message.callSid, message.signal);
-        else void bridge.digitsAtPhone(message.callSid, message.digits).catch((err: unknown) => req.log.warn({ err }, "sandbox digits failed"));
+        if (message.type === "call.signal") {
+          bridge.fromPhone(number, message.callSid, message.signal);
+          return;
+        }
+        bridge.digitsAtPhone(message.callSid, message.digits).catch((err: unknown) => req.log.warn({ err }, "sandbox digits failed"));
       });
     });
   };
+}
+
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString("utf8");
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data).toString("utf8");
 }
