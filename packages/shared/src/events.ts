@@ -183,7 +183,8 @@ export const realtimeReady = z.object({
 });
 export type RealtimeReady = z.infer<typeof realtimeReady>;
 
-// ---- After auth: the browser phone's messages (issue 12, decisions 0021 and 0022) ----------
+// ---- After `ready`: the browser phone's messages (issue 12, decisions 0021 and 0022) --------
+// A tab sends these once it received `ready`; earlier ones may be dropped.
 
 /** How often a tab says it is alive; a tab silent for PRESENCE_TTL_MS is not offered calls. */
 export const PRESENCE_HEARTBEAT_MS = 10_000;

@@ -63,7 +63,6 @@ describe("an inbound call", () => {
   it("rings every present receptionist of the team; the first answer wins, the other sees who took it", async () => {
     const [a, b] = await staffTabs();
     const { callId } = await ringing(a, b);
-    // The other team's member and a person without a live tab are not rung.
     const first = await post(a.token, "answer", callId);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<CallView>()).toMatchObject({ state: "connecting", ownerUserId: a.user.id });
@@ -173,6 +172,46 @@ describe("an inbound call", () => {
     expect(ended.endStatus).toBe("no-answer");
     expect(eventsOf(frozen, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("declined");
     await until(async () => w.t.carrier.outboxFor(phone).length > 0, "the missed-call text");
+  });
+});
+
+describe("ring time and busy browsers", () => {
+  it("ends the call no-answer when nobody answers within the organisation's ring time", async () => {
+    const quick = await clinic(w.t);
+    await withTenant(w.t.db.owner, quick.org.orgId, (tx) =>
+      tx.updateTable("organizations").set({ call_ring_seconds: 5 }).where("id", "=", quick.org.orgId).execute(),
+    );
+    const tab = await openTab(w, quick.staff[0]!);
+    tabs.push(tab);
+    const started = await callIn(w.t, uniquePhone(), quick.number);
+    const view = await callBySid(w.t, tab.token, started.sid);
+    await offerOf(tab, view.id);
+    ack(tab, view.id);
+    const ended = await until(
+      async () => {
+        const v = await callBySid(w.t, tab.token, started.sid);
+        return v.state === "ended" ? v : null;
+      },
+      "the ring time to pass",
+      15_000,
+    );
+    expect(ended.endStatus).toBe("no-answer");
+    expect(eventsOf(tab, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("timed-out");
+  });
+
+  it("declines for that person only an offer a busy browser acks with busy", async () => {
+    const [a, b] = await staffTabs();
+    const phone = uniquePhone();
+    const started = await callIn(w.t, phone, c.number);
+    const view = await callBySid(w.t, a.token, started.sid);
+    await Promise.all([offerOf(a, view.id), offerOf(b, view.id)]);
+    ack(a, view.id, true);
+    ack(b, view.id);
+    await a.socket.waitFor((m) => m.type === "call.offer.revoked" && "payload" in m && m.payload["callId"] === view.id);
+    expect(eventsOf(a, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("declined");
+    expect((await callBySid(w.t, b.token, started.sid)).state).toBe("ringing");
+    await post(b.token, "rejectAll", view.id);
+    expect((await callBySid(w.t, b.token, started.sid)).state).toBe("ended");
   });
 });
 
