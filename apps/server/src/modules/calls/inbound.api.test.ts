@@ -215,6 +215,25 @@ describe("ring time and busy browsers", () => {
   });
 });
 
+describe("a receptionist who becomes reachable while a call rings", () => {
+  it("is rung in the same round", async () => {
+    for (const tab of tabs) await tab.socket.close();
+    const early = await openTab(w, c.staff[0]!);
+    tabs = [early];
+    const started = await callIn(w.t, uniquePhone(), c.number);
+    const view = await callBySid(w.t, early.token, started.sid);
+    await offerOf(early, view.id);
+    ack(early, view.id);
+    const late = await openTab(w, c.staff[1]!);
+    tabs.push(late);
+    const offer = await offerOf(late, view.id);
+    expect("payload" in offer && offer.payload["round"]).toBe(1);
+    ack(late, view.id);
+    await post(early.token, "reject", view.id);
+    await post(late.token, "reject", view.id);
+  });
+});
+
 describe("who may see a call", () => {
   it("answers 404 to another organisation and to a member of another team", async () => {
     const [a, b] = await staffTabs();

@@ -283,10 +283,23 @@ export async function setCurrentTeam(tx: Tx, orgId: string, sessionId: string, t
 
 // ---- Presence (decision 0021) ----
 
+/**
+ * Records the tab's heartbeat. Answers whether the person just became reachable: no tab of theirs
+ * that could answer was seen within `ttlMs` before this one.
+ */
 export async function touchPresence(
   tx: Tx,
-  p: { orgId: string; userId: string; sessionId: string; tabId: string; canAnswer: boolean },
-): Promise<void> {
+  p: { orgId: string; userId: string; sessionId: string; tabId: string; canAnswer: boolean; ttlMs: number },
+): Promise<boolean> {
+  const before = await tx
+    .selectFrom("call_presence")
+    .select("tab_id")
+    .where("organization_id", "=", p.orgId)
+    .where("user_id", "=", p.userId)
+    .where("can_answer", "=", true)
+    .where("seen_at", ">", new Date(Date.now() - p.ttlMs))
+    .executeTakeFirst();
+  const now = new Date();
   await tx
     .insertInto("call_presence")
     .values({
@@ -295,14 +308,26 @@ export async function touchPresence(
       tab_id: p.tabId,
       session_id: p.sessionId,
       can_answer: p.canAnswer,
-      seen_at: new Date(),
+      seen_at: now,
     })
     .onConflict((oc) =>
-      oc
-        .columns(["organization_id", "user_id", "tab_id"])
-        .doUpdateSet({ session_id: p.sessionId, can_answer: p.canAnswer, seen_at: new Date() }),
+      oc.columns(["organization_id", "user_id", "tab_id"]).doUpdateSet({ session_id: p.sessionId, can_answer: p.canAnswer, seen_at: now }),
     )
     .execute();
+  return before === undefined && p.canAnswer;
+}
+
+/** Calls ringing now for any of `teamIds`: a person who just became reachable joins their round. */
+export async function ringingCallsOf(tx: Tx, orgId: string, teamIds: string[]): Promise<string[]> {
+  if (teamIds.length === 0) return [];
+  const rows = await tx
+    .selectFrom("calls")
+    .select("id")
+    .where("organization_id", "=", orgId)
+    .where("state", "=", "ringing")
+    .where("team_id", "in", teamIds)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function dropPresence(tx: Tx, orgId: string, userId: string, tabIds: string[]): Promise<void> {

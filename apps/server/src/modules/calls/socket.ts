@@ -2,7 +2,7 @@ import type { NotOfferedReason, PresenceAck, RealtimeClientMessage, RealtimeDire
 import { withTenant } from "../../db/database.ts";
 import type { ClientMessageHandler } from "../../platform/realtime/hub.ts";
 import type { Viewer } from "../../platform/realtime/visibility.ts";
-import { change, webCallsEnabled } from "./engine.ts";
+import { change, offerToStaff, webCallsEnabled } from "./engine.ts";
 import * as repo from "./repo.ts";
 import type { CallsRuntime } from "./runtime.ts";
 import type { SandboxVoiceBridge } from "./sandbox/bridge.ts";
@@ -45,13 +45,14 @@ async function heartbeat(
   viewer: Viewer,
   message: Extract<RealtimeClientMessage, { type: "presence" }>,
 ): Promise<RealtimeDirectMessage> {
-  const reasons = await withTenant(r.db, viewer.orgId, async (tx) => {
-    await repo.touchPresence(tx, {
+  const { reasons, lateFor } = await withTenant(r.db, viewer.orgId, async (tx) => {
+    const arrived = await repo.touchPresence(tx, {
       orgId: viewer.orgId,
       userId: viewer.userId,
       sessionId: viewer.sessionId,
       tabId: message.tabId,
       canAnswer: message.canAnswer,
+      ttlMs: r.presenceTtlMs,
     });
     const org = await repo.organizationOf(tx, viewer.orgId);
     const user = await repo.userOf(tx, viewer.orgId, viewer.userId);
@@ -61,8 +62,11 @@ async function heartbeat(
     if ((user?.settings as { allowIncomingCalls?: boolean } | null)?.allowIncomingCalls === false) found.push("incoming-calls-off");
     if (!message.canAnswer) found.push("no-microphone");
     if (await repo.hasLiveCall(tx, viewer.orgId, viewer.userId)) found.push("on-call");
-    return found;
+    // Just reachable: the calls ringing for their teams ring them too (the reducer adds late arrivals to the round).
+    const late = arrived && found.length === 0 ? await repo.ringingCallsOf(tx, viewer.orgId, [...viewer.teamIds]) : [];
+    return { reasons: found, lateFor: late };
   });
+  for (const callId of lateFor) await offerToStaff(r, viewer.orgId, callId);
   const ack: PresenceAck = { type: "presence.ok", serverNow: new Date().toISOString(), offered: reasons.length === 0, reasons };
   return ack;
 }
