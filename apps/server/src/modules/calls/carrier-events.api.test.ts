@@ -84,7 +84,7 @@ describe("carrier reports", () => {
     const first = await receiveInboundCall(report);
     const again = await receiveInboundCall(report);
     expect(first?.callId).toBeDefined();
-    expect(again?.callId).toBe(first?.callId);
+    expect(again).toEqual(first);
     expect(await receiveInboundCall({ ...report, carrierCallSid: `CA${"2".repeat(32)}`, to: uniquePhone() })).toBeNull();
   });
 });

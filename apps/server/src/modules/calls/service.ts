@@ -49,6 +49,27 @@ function teamWeek(schedule: unknown) {
 
 // ---- The carriers' way in (index.ts) ----
 
+/** The team's period at `at`: its week with breaks, the organisation's vacation and time zone. */
+async function teamPeriod(tx: Tx, orgId: string, teamId: string, at: number): Promise<CallPeriod> {
+  const team = await repo.teamOf(tx, orgId, teamId);
+  const org = await repo.organizationOf(tx, orgId);
+  const vacation = org.vacation_start && org.vacation_end ? { start: org.vacation_start, end: org.vacation_end } : null;
+  return periodAt(teamWeek(team?.schedule), new Date(at), org.timezone, vacation);
+}
+
+/** A call a replayed (or raced) report already started, answered as the first report was. */
+async function known(r: CallsRuntime, sid: string): Promise<{ callId: string; state: CallState; period: CallPeriod } | null> {
+  const owner = await repo.unsafeFindCallOwner(r.db, sid);
+  if (!owner) return null;
+  const orgId = owner.organization_id;
+  return withTenant(r.db, orgId, async (tx) => {
+    const row = await repo.findCall(tx, orgId, owner.call_id);
+    if (!row) return null;
+    const call = modelOf(row);
+    return { callId: row.id, state: call.state, period: await teamPeriod(tx, orgId, call.teamId, call.startedAt) };
+  });
+}
+
 export async function receiveInbound(
   r: CallsRuntime,
   report: { carrier: "sandbox" | "twilio"; carrierCallSid: string; from: string; to: string; at: number },
@@ -59,16 +80,12 @@ export async function receiveInbound(
   if (!owner) return null;
   const orgId = owner.organization_id;
   // A webhook replayed: the call it started already exists.
-  const known = await repo.unsafeFindCallOwner(r.db, report.carrierCallSid);
-  if (known) {
-    const row = await withTenant(r.db, known.organization_id, (tx) => repo.findCall(tx, known.organization_id, known.call_id));
-    if (row) return { callId: row.id, state: modelOf(row).state, period: "OPEN" };
-  }
+  const replayed = await known(r, report.carrierCallSid);
+  if (replayed) return replayed;
   const setup = await withTenant(r.db, orgId, async (tx) => {
     const team = await repo.teamOf(tx, orgId, owner.team_id);
     const org = await repo.organizationOf(tx, orgId);
-    const vacation = org.vacation_start && org.vacation_end ? { start: org.vacation_start, end: org.vacation_end } : null;
-    const period = periodAt(teamWeek(team?.schedule), new Date(report.at), org.timezone, vacation);
+    const period = await teamPeriod(tx, orgId, owner.team_id, report.at);
     const from = typedPhoneToE164(report.from) ?? report.from.trim();
     const contact = isAnonymousNumber(from) ? null : ((await contactsByPhones(tx, orgId, [from])).get(from) ?? null);
     return { period, ringSeconds: org.call_ring_seconds, from, contactId: contact?.id ?? null, teamNumber: team?.phone_number ?? to };
@@ -90,11 +107,8 @@ export async function receiveInbound(
     contactId: setup.contactId,
     key,
   });
-  if (!row) {
-    // Two deliveries of one webhook raced: the other created it.
-    const again = await repo.unsafeFindCallOwner(r.db, report.carrierCallSid);
-    return again ? { callId: again.call_id, state: "ivr", period: setup.period } : null;
-  }
+  // Two deliveries of one webhook raced: the other created it.
+  if (!row) return known(r, report.carrierCallSid);
   return { callId: row.id, state: transition.call.state, period: setup.period };
 }
 
