@@ -43,6 +43,10 @@ import { SandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
 import { sandboxRoutes } from "./carriers/sandbox/routes.ts";
 import { simulatorRoutes } from "./carriers/sandbox/simulator-routes.ts";
 import { twilioWebhookRoutes } from "./carriers/twilio/webhooks.ts";
+import { startCalls } from "./modules/calls/module.ts";
+import { callRoutes } from "./modules/calls/routes.ts";
+import { callTasks, CALLS_CHECK_CRONTAB } from "./modules/calls/jobs.ts";
+import { sandboxCallRoutes } from "./modules/calls/sandbox/routes.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -84,16 +88,20 @@ export async function buildApp(
     holds: [surveyHold],
     media: mediaDepsOf(deps),
   });
+  // The browser phone: its voice carrier, and the tabs' heartbeat, offer acks and signalling on the socket.
+  const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log);
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
   const tasks: JobTasks = {
     [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
     ...scheduledMessageTasks(deps.db.app, messaging),
     ...surveyTasks(deps.db.app),
     ...retentionTasks(deps.db.app, app.log),
+    ...callTasks(),
   };
   let jobs: Jobs | null = null;
   const jobsOptions = deps.jobs;
-  if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log, EVENTS_PRUNE_CRONTAB)));
+  const crontab = `${EVENTS_PRUNE_CRONTAB}\n${CALLS_CHECK_CRONTAB}`;
+  if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log, crontab)));
   // Closing: the jobs under way finish, no more simulated callbacks, then the sends in flight
   // finish before the pools close.
   app.addHook("onClose", async () => {
@@ -123,6 +131,8 @@ export async function buildApp(
       if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));
       await api.register(publicMediaRoutes(deps, messaging));
       await api.register(linkRoutes(deps));
+      await api.register(callRoutes({ devTools: deps.config.devTools }));
+      if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
         await api.register(sandboxRoutes(deps.carrier, deps.limiter));
         await api.register(simulatorRoutes(deps.carrier, deps.db.owner, deps.limiter));

@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  callOffer,
+  callSignal,
+  callView,
+  OFFER_REVOKE_REASONS,
+  type CallOffer,
+  type CallView,
+  type OfferRevokeReason,
+} from "./contracts/calls.ts";
 import { contactSummary, type ContactSummary } from "./contracts/contacts.ts";
 import { message, thread, type Message, type Thread } from "./contracts/messaging.ts";
 
@@ -44,6 +53,17 @@ export type EventMap = {
   // appointments) re-read them; a move names both the day it left and the day it went to.
   "appointment.changed": AppointmentChanged;
   "availability.changed": { memberId: string };
+  // Browser phone (apps/server/src/modules/calls, VOICE.md §6). An offer and its revocation are
+  // for the offered user only; a call's changes are for the members of its team (the queue, the
+  // owner's in-call panel, the thread's call message all follow them). Each carries the call's
+  // version: a browser ignores a view older than the one it shows.
+  /** Ring this person's tabs; each tab acks with `call.offer.received` or the offer is declined. */
+  "call.offer": CallOffer;
+  /** Stop ringing: someone answered, the caller hung up, the round ended, or this person declined. */
+  "call.offer.revoked": { callId: string; reason: OfferRevokeReason };
+  "call.updated": CallView;
+  /** The call reached `ended`; the last view of it. */
+  "call.ended": CallView;
 };
 
 /** An appointment was booked, moved or cancelled: the member days it touched, and its contact. */
@@ -80,6 +100,10 @@ export const EVENT_PAYLOADS = {
     days: z.array(z.object({ memberId: z.string(), date: z.string() })),
   }),
   "availability.changed": z.object({ memberId: z.string() }),
+  "call.offer": callOffer,
+  "call.offer.revoked": z.object({ callId: z.string(), reason: z.enum(OFFER_REVOKE_REASONS) }),
+  "call.updated": callView,
+  "call.ended": callView,
 } satisfies { [N in EventName]: z.ZodType<EventMap[N]> };
 
 export const EVENT_NAMES = [
@@ -96,6 +120,10 @@ export const EVENT_NAMES = [
   "survey.updated",
   "appointment.changed",
   "availability.changed",
+  "call.offer",
+  "call.offer.revoked",
+  "call.updated",
+  "call.ended",
 ] as const satisfies readonly EventName[];
 
 // Every name of the map is listed above (`satisfies` checks nothing else is): else a compile error.
@@ -155,8 +183,69 @@ export const realtimeReady = z.object({
 });
 export type RealtimeReady = z.infer<typeof realtimeReady>;
 
-/** Every message the server sends: `ready` or an event (event names always hold a dot). */
-export const realtimeServerMessage = z.union([realtimeReady, realtimeEvent]);
+// ---- After `ready`: the browser phone's messages (issue 12, decisions 0021 and 0022) --------
+// A tab sends these once it received `ready`; earlier ones may be dropped.
+
+/** How often a tab says it is alive; a tab silent for PRESENCE_TTL_MS is not offered calls. */
+export const PRESENCE_HEARTBEAT_MS = 10_000;
+export const PRESENCE_TTL_MS = 25_000;
+/** An offer not acknowledged by any tab of the person within this time is declined for that person. */
+export const OFFER_ACK_TIMEOUT_MS = 4_000;
+
+/**
+ * The tab's heartbeat, every PRESENCE_HEARTBEAT_MS and at once on `visibilitychange`. `tabId`:
+ * random per tab, kept for its life. `canAnswer`: this tab could take a call now (a microphone
+ * is there and permitted); false, it is not offered calls, but still counts as present.
+ */
+export const presenceMessage = z
+  .object({ type: z.literal("presence"), tabId: z.string().regex(/^[\w-]{8,64}$/), canAnswer: z.boolean() })
+  .strict();
+export type PresenceMessage = z.infer<typeof presenceMessage>;
+
+/**
+ * The tab received a `call.offer` (its ack, within OFFER_ACK_TIMEOUT_MS). `busy`: this browser
+ * already has a call connected or ringing, so the offer is declined for this person only (spec
+ * §4) and keeps ringing the others.
+ */
+export const offerReceivedMessage = z
+  .object({ type: z.literal("call.offer.received"), callId: z.uuid(), tabId: z.string().regex(/^[\w-]{8,64}$/), busy: z.boolean() })
+  .strict();
+export type OfferReceivedMessage = z.infer<typeof offerReceivedMessage>;
+
+/** WebRTC signalling for a call this person owns, relayed to the simulated phone (sandbox carrier). */
+export const callSignalMessage = z.object({ type: z.literal("call.signal"), callId: z.uuid(), signal: callSignal }).strict();
+export type CallSignalMessage = z.infer<typeof callSignalMessage>;
+
+/** Every message a tab may send after its `auth`; anything else is ignored. */
+export const realtimeClientMessage = z.discriminatedUnion("type", [presenceMessage, offerReceivedMessage, callSignalMessage]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
+
+/** Why this person is not offered calls now (the "ready for calls" control shows them). */
+export const NOT_OFFERED_REASONS = ["web-calls-off", "offline", "incoming-calls-off", "no-microphone", "on-call"] as const;
+export type NotOfferedReason = (typeof NOT_OFFERED_REASONS)[number];
+
+/** The server's answer to each `presence`: whether this tab can be offered calls, and if not, why. */
+export const presenceAck = z.object({
+  type: z.literal("presence.ok"),
+  serverNow: z.string(),
+  offered: z.boolean(),
+  reasons: z.array(z.enum(NOT_OFFERED_REASONS)),
+});
+export type PresenceAck = z.infer<typeof presenceAck>;
+
+/** Signalling from the simulated phone for the call this person owns. */
+export const callSignalRelay = z.object({ type: z.literal("call.signal"), callId: z.uuid(), signal: callSignal });
+export type CallSignalRelay = z.infer<typeof callSignalRelay>;
+
+/**
+ * Messages sent to one socket only, outside the log: no `position`, never replayed. Told apart
+ * from events by having no `position`.
+ */
+export const realtimeDirectMessage = z.discriminatedUnion("type", [presenceAck, callSignalRelay]);
+export type RealtimeDirectMessage = z.infer<typeof realtimeDirectMessage>;
+
+/** Every message the server sends: `ready`, a direct message, or an event (event names always hold a dot; events have a `position`). */
+export const realtimeServerMessage = z.union([realtimeReady, realtimeDirectMessage, realtimeEvent]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessage>;
 
 // ---- Polling fallback: GET /api/events ----------------------------------------------------

@@ -47,6 +47,8 @@ interface OrganizationsTable {
   consultations_enabled: Generated<boolean>;
   office_networks: Generated<string[]>;
   options: Json<unknown>;
+  /** How long staff are rung for a call (migration 0018). */
+  call_ring_seconds: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -172,6 +174,8 @@ export interface ThreadsTable {
   last_message_id: string | null;
   /** 0–100 from the contact's recent texts, null before the first (migration 0005). */
   sentiment: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The thread's latest call, {time, status} (migration 0018). */
+  voice: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -190,6 +194,8 @@ export interface MessagesTable {
   carrier_message_id: string | null;
   idempotency_key: string | null;
   author_id: string | null;
+  /** Set when the message is a call (migration 0018): the shared MessageCall. */
+  call: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -461,6 +467,83 @@ export interface SurveyRunsTable {
   ended_by: string | null;
 }
 
+/** Migration 0018: a call; `model` is the reducer's whole Call, the columns are what queries use. */
+export interface CallsTable {
+  id: string;
+  organization_id: string;
+  team_id: string;
+  origin_team_id: string | null;
+  direction: string;
+  remote_number: string;
+  team_number: string | null;
+  anonymous: boolean;
+  emergency: boolean;
+  contact_id: string | null;
+  thread_id: string | null;
+  message_id: string | null;
+  state: string;
+  held: Generated<boolean>;
+  version: number;
+  carrier: string;
+  carrier_call_sid: string | null;
+  room: string;
+  owner_user_id: string | null;
+  park_no: number | null;
+  started_at: Timestamp;
+  answered_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  end_status: string | null;
+  end_reason: string | null;
+  model: Json<unknown>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+interface CallLegsTable {
+  id: Generated<string>;
+  organization_id: string;
+  call_id: string;
+  kind: string;
+  user_id: string | null;
+  status: string;
+  started_at: Generated<Date>;
+  ended_at: NullableTimestamp;
+}
+
+interface CallOffersTable {
+  organization_id: string;
+  call_id: string;
+  user_id: string;
+  round: number;
+  team_id: string;
+  status: string;
+  offered_at: Generated<Date>;
+  ring_until: Timestamp;
+  acked_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+}
+
+interface CallEventsTable {
+  id: Generated<string>;
+  organization_id: string;
+  call_id: string;
+  key: string;
+  type: string;
+  event: Json<unknown>;
+  at: Timestamp;
+  version: number;
+  recorded_at: Generated<Date>;
+}
+
+interface CallPresenceTable {
+  organization_id: string;
+  user_id: string;
+  tab_id: string;
+  session_id: string;
+  can_answer: boolean;
+  seen_at: Timestamp;
+}
+
 export interface DB {
   tiers: TiersTable;
   services: ServicesTable;
@@ -497,4 +580,9 @@ export interface DB {
   user_signatures: UserSignaturesTable;
   survey_settings: SurveySettingsTable;
   survey_runs: SurveyRunsTable;
+  calls: CallsTable;
+  call_legs: CallLegsTable;
+  call_offers: CallOffersTable;
+  call_events: CallEventsTable;
+  call_presence: CallPresenceTable;
 }

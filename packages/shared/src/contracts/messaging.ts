@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CALL_DIRECTIONS, CALL_END_STATUSES, CALL_STATES } from "../rules/calls.ts";
 import { MEDIA_LIMITS } from "../rules/media.ts";
 import { E164_PATTERN } from "../rules/phone.ts";
 import { uuid } from "./common.ts";
@@ -42,6 +43,21 @@ export const mediaRef = z.object({
 });
 export type MediaRef = z.infer<typeof mediaRef>;
 
+/**
+ * A call shown as a message of the thread (spec part 1 §3 Message attributes isCall, direction):
+ * one message per call, updated in place as the call moves (`message.updated`).
+ */
+export const messageCall = z.object({
+  callId: uuid,
+  direction: z.enum(CALL_DIRECTIONS),
+  state: z.enum(CALL_STATES),
+  endStatus: z.enum(CALL_END_STATUSES).nullable(),
+  /** Seconds from the answer to the end; null while unanswered or still going. */
+  durationSeconds: z.number().int().min(0).nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type MessageCall = z.infer<typeof messageCall>;
+
 export const message = z.object({
   id: uuid,
   threadId: uuid,
@@ -60,6 +76,8 @@ export const message = z.object({
   /** Null for inbound texts. */
   idempotencyKey: z.string().nullable(),
   authorId: uuid.nullable(),
+  /** Set when this message is a call (the spec's attributes.isCall); absent or null for a text. */
+  call: messageCall.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -70,6 +88,8 @@ export const threadAttributes = z.object({
   /** Unread. */
   hasNotification: z.boolean(),
   hasIncompleteFollowup: z.boolean(),
+  /** The thread's latest call (spec attributes.voice): when it started and its status code; set by the server only. */
+  voice: z.object({ time: z.string(), status: z.string() }).nullable().optional(),
 });
 export type ThreadAttributes = z.infer<typeof threadAttributes>;
 
@@ -96,7 +116,7 @@ export const thread = z.object({
 });
 export type Thread = z.infer<typeof thread>;
 
-const attributesPatch = threadAttributes.partial().strict();
+const attributesPatch = threadAttributes.omit({ voice: true }).partial().strict();
 
 /** Uploaded media (POST messaging/v1/media) to attach, in order. */
 const mediaIds = z.array(uuid).max(MEDIA_LIMITS.perMessage, { message: "error.too-many" });

@@ -18,6 +18,7 @@ import { teamsEndpoints } from "./teams.ts";
 import { textBlocksEndpoints } from "./text-blocks.ts";
 import { twilioEndpoints } from "./twilio.ts";
 import { usersEndpoints } from "./users.ts";
+import { voiceEndpoints } from "./voice.ts";
 
 export * from "./endpoint.ts";
 
@@ -47,6 +48,7 @@ export const endpoints = {
   textBlocks: textBlocksEndpoints,
   twilio: twilioEndpoints,
   users: usersEndpoints,
+  voice: voiceEndpoints,
 } as const;
 
 /** One entry with its registry name (`users.create`), for lists: the docs, the route check, the hostile test. */

@@ -165,7 +165,9 @@ export type CallCommand =
   | { type: "missed-call.text" }
   | { type: "callback.request" }
   | { type: "timer.schedule"; timer: CallTimer; dueAt: number }
-  | { type: "room.end" };
+  | { type: "room.end" }
+  /** Dialpad keys staff pressed, sent to the far end as DTMF (issue 12); from the service, never the reducer. */
+  | { type: "digits.send"; digits: string };
 
 export type RefusalReason =
   "taken" | "ended" | "not-offered" | "not-owner" | "wrong-state" | "held" | "not-accepted" | "emergency" | "no-target" | "stale";

@@ -1,4 +1,4 @@
-import { MESSAGE_STATUSES, type MediaRef, type Message, type Thread, type ThreadContact } from "@relais/shared";
+import { MESSAGE_STATUSES, messageCall, type MediaRef, type Message, type Thread, type ThreadContact } from "@relais/shared";
 import type { MediaRow } from "./media-repo.ts";
 import type { MessageRow, ThreadRow } from "./repo.ts";
 
@@ -27,9 +27,23 @@ export function presentMessage(row: MessageRow, media: readonly MediaRow[]): Mes
     carrierMessageId: row.carrier_message_id,
     idempotencyKey: row.idempotency_key,
     authorId: row.author_id,
+    ...callOf(row.call),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** A call's message carries `call` (the spec's isCall); a text none, so its answer stays as it was. */
+function callOf(stored: unknown): { call?: Message["call"] } {
+  if (stored === null || stored === undefined) return {};
+  const parsed = messageCall.safeParse(stored);
+  return parsed.success ? { call: parsed.data } : {};
+}
+
+/** The thread's latest call (attributes.voice), when it has had one. */
+function voiceOf(stored: unknown): { voice?: { time: string; status: string } } {
+  const v = stored as { time?: unknown; status?: unknown } | null | undefined;
+  return v && typeof v.time === "string" && typeof v.status === "string" ? { voice: { time: v.time, status: v.status } } : {};
 }
 
 export function presentThread(
@@ -49,6 +63,7 @@ export function presentThread(
       pinned: row.pinned,
       hasNotification: row.has_notification,
       hasIncompleteFollowup: row.has_incomplete_followup,
+      ...voiceOf(row.voice),
     },
     lastMessage: lastMessage ? presentMessage(lastMessage, lastMedia) : null,
     sentiment: row.sentiment,

@@ -333,3 +333,56 @@ export async function recentInboundBodies(
     .execute();
   return rows.map((r) => r.body);
 }
+
+/** A call shown in its thread (migration 0018): one message per call, written once and then updated in place. */
+export async function upsertCallMessage(
+  tx: Tx,
+  m: {
+    orgId: string;
+    threadId: string;
+    callId: string;
+    direction: "inbound" | "outbound";
+    from: string;
+    to: string;
+    call: string;
+    authorId: string | null;
+  },
+): Promise<{ row: MessageRow; created: boolean }> {
+  const key = `call:${m.callId}`;
+  const existing = await tx
+    .updateTable("messages")
+    .set({ call: m.call, updated_at: sql<Date>`now()` })
+    .where("organization_id", "=", m.orgId)
+    .where("idempotency_key", "=", key)
+    .returningAll()
+    .executeTakeFirst();
+  if (existing) return { row: existing, created: false };
+  const row = await tx
+    .insertInto("messages")
+    .values({
+      organization_id: m.orgId,
+      thread_id: m.threadId,
+      direction: m.direction,
+      from_phone: m.from,
+      to_phone: m.to,
+      body: "",
+      status: "delivered",
+      failure_reason: null,
+      carrier_message_id: null,
+      idempotency_key: key,
+      author_id: m.authorId,
+      call: m.call,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, created: true };
+}
+
+export async function setThreadVoice(tx: Tx, orgId: string, threadId: string, voice: string, lastMessageId: string | null): Promise<void> {
+  await tx
+    .updateTable("threads")
+    .set({ voice, ...(lastMessageId ? { last_message_id: lastMessageId } : {}), updated_at: sql<Date>`now()` })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", threadId)
+    .execute();
+}

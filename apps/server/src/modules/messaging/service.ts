@@ -6,6 +6,7 @@ import {
   type CreateThreadRequest,
   type CreateThreadResponse,
   type Message,
+  type MessageCall,
   type MessagesPage,
   type MessagesQuery,
   type SendMessageRequest,
@@ -641,4 +642,44 @@ async function applyStatus(
     const thread = await repo.findThread(tx, orgId, row.thread_id);
     if (thread) await announceMessage(tx, orgId, thread.team_id, row, "message.updated");
   });
+}
+
+// ---- Calls in threads (the calls module) -----------------------------------------------------
+
+/**
+ * A call as a message of the contact's thread (issue 12): the thread (created if missing, like
+ * an unknown texter's) gets one message per call, written at the first change and updated in
+ * place after; the thread's `voice` attribute follows the latest call. Announced like any text.
+ */
+export async function recordCallMessage(
+  tx: Tx,
+  orgId: string,
+  input: {
+    teamId: string;
+    callId: string;
+    contactPhone: string;
+    teamPhone: string;
+    direction: "inbound" | "outbound";
+    authorId: string | null;
+    call: MessageCall;
+    voice: { time: string; status: string };
+  },
+): Promise<{ threadId: string; messageId: string }> {
+  const { row: thread, created: threadCreated } = await repo.ensureThread(tx, orgId, input.teamId, input.contactPhone);
+  const inbound = input.direction === "inbound";
+  const { row, created } = await repo.upsertCallMessage(tx, {
+    orgId,
+    threadId: thread.id,
+    callId: input.callId,
+    direction: input.direction,
+    from: inbound ? input.contactPhone : input.teamPhone,
+    to: inbound ? input.teamPhone : input.contactPhone,
+    call: JSON.stringify(input.call),
+    authorId: input.authorId,
+  });
+  await repo.setThreadVoice(tx, orgId, thread.id, JSON.stringify(input.voice), created ? row.id : null);
+  if (created && inbound && thread.state === "inactive") await repo.updateThread(tx, orgId, thread.id, { state: "active" }, false);
+  await announceMessage(tx, orgId, input.teamId, row, created ? "message.created" : "message.updated", []);
+  await announceThread(tx, orgId, thread.id, threadCreated ? "thread.created" : "thread.updated");
+  return { threadId: thread.id, messageId: row.id };
 }

@@ -78,6 +78,11 @@ export class Connection {
     this.socket.ping();
   }
 
+  /** A message outside the log (presence answer, signalling): sent as it comes, live or not. */
+  sendDirect(wire: string): void {
+    this.send(wire);
+  }
+
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.closed = true;

@@ -1,18 +1,28 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { WebSocket } from "ws";
+import type { RawData, WebSocket } from "ws";
+import { realtimeClientMessage, type RealtimeClientMessage, type RealtimeDirectMessage } from "@relais/shared";
 import type { Db } from "../../db/database.ts";
 import type { Ctx } from "../auth/ctx.ts";
 import type { EventBus } from "./bus.ts";
 import { Connection } from "./connection.ts";
 import { readMissed, toWire } from "./event-log.ts";
 import { OrgChannel } from "./org-channel.ts";
-import { viewerOf } from "./visibility.ts";
+import { viewerOf, type Viewer } from "./visibility.ts";
 
 export type HubOptions = {
   /** Missed events replayed to a reconnecting socket; further behind, it is told to resync. */
   catchUpLimit: number;
   heartbeatMs: number;
   sweepMs: number;
+};
+
+/**
+ * What a module does with the messages a tab sends after its `auth` (the browser phone's
+ * heartbeat, offer acks and signalling), and when one of its sockets closes.
+ */
+export type ClientMessageHandler = {
+  onMessage: (viewer: Viewer, message: RealtimeClientMessage, reply: (message: RealtimeDirectMessage) => void) => Promise<void>;
+  onClose: (viewer: Viewer, stillOpen: number) => Promise<void>;
 };
 
 const GOING_AWAY = 1001;
@@ -27,6 +37,7 @@ export class Hub {
   private readonly channels = new Map<string, OrgChannel>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
+  private clientHandler: ClientMessageHandler | null = null;
 
   constructor(
     private readonly db: Db,
@@ -56,6 +67,42 @@ export class Hub {
     });
   }
 
+  /** The module that reads the tabs' own messages (one: the calls module). */
+  setClientHandler(handler: ClientMessageHandler | null): void {
+    this.clientHandler = handler;
+  }
+
+  /** A message outside the log to every socket of one person on this node (no position, never replayed). */
+  sendDirect(orgId: string, userId: string, message: RealtimeDirectMessage): void {
+    const channel = this.channels.get(orgId);
+    if (!channel) return;
+    const wire = JSON.stringify(message);
+    for (const conn of channel.connections) if (conn.viewer.userId === userId) conn.sendDirect(wire);
+  }
+
+  private listen(socket: WebSocket, conn: Connection, channel: OrgChannel): void {
+    const reply = (message: RealtimeDirectMessage) => conn.sendDirect(JSON.stringify(message));
+    socket.on("message", (data: RawData) => {
+      const handler = this.clientHandler;
+      if (!handler) return;
+      let parsed: ReturnType<typeof realtimeClientMessage.safeParse>;
+      try {
+        parsed = realtimeClientMessage.safeParse(JSON.parse(rawText(data)));
+      } catch {
+        return;
+      }
+      // Anything else a tab sends is ignored: an older or newer client must not lose its socket over it.
+      if (!parsed.success) return;
+      handler.onMessage(conn.viewer, parsed.data, reply).catch((err: unknown) => this.log.warn({ err }, "realtime client message failed"));
+    });
+    socket.on("close", () => {
+      const handler = this.clientHandler;
+      if (!handler) return;
+      const stillOpen = [...channel.connections].filter((c) => c !== conn && c.viewer.userId === conn.viewer.userId && !c.isClosed).length;
+      handler.onClose(conn.viewer, stillOpen).catch((err: unknown) => this.log.warn({ err }, "realtime close handler failed"));
+    });
+  }
+
   /**
    * A socket whose session was just verified: it joins its organisation's channel BEFORE the
    * missed events are read, so every event committed from then on reaches it live (held until
@@ -68,6 +115,7 @@ export class Hub {
     const channel = this.channelOf(ctx.orgId);
     channel.connections.add(conn);
     socket.on("close", () => this.leave(channel, conn));
+    this.listen(socket, conn, channel);
     try {
       await channel.ready;
       const missed = await readMissed(this.db, conn.viewer, after, this.opts.catchUpLimit);
@@ -127,4 +175,10 @@ export class Hub {
     if (this.channels.get(channel.orgId) === channel) this.channels.delete(channel.orgId);
     channel.discard();
   }
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString("utf8");
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data).toString("utf8");
 }

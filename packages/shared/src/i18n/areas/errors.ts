@@ -184,4 +184,16 @@ export const errors = defineMessages({
   ],
   "error.enqueue": ["Impossible de placer l'appel dans la file d'attente.", "Unable to place the call in the queue."],
   "error.dequeue": ["Impossible de retirer l'appel de la file d'attente.", "Unable to take the call out of the queue."],
+  // The browser phone's refusals (issue 12).
+  "error.call-taken": ["Appel pris par {name}.", "Taken by {name}."],
+  "error.call-ended": ["Cet appel est terminé.", "This call has ended."],
+  "error.call-not-offered": ["Cet appel ne vous est pas proposé.", "This call is not offered to you."],
+  "error.call-not-owner": ["Cet appel est pris par une autre personne.", "Someone else has this call."],
+  "error.call-held": ["Reprenez l'appel avant de raccrocher.", "Resume the call before hanging up."],
+  "error.call-not-active": ["L'appel n'est pas encore en cours.", "The call is not in progress yet."],
+  "error.already-on-call": ["Vous êtes déjà en communication.", "You are already on a call."],
+  "error.web-calls-disabled": [
+    "Les appels dans le navigateur sont désactivés pour votre organisation.",
+    "Calls in the browser are turned off for your organization.",
+  ],
 });

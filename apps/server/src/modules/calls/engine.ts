@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { callStatusCode, type CallView } from "@relais/shared";
+import { withTenant, type Tx } from "../../db/database.ts";
+import { addJob } from "../../platform/jobs/jobs.ts";
+import { recordEvent } from "../../platform/realtime/record-event.ts";
+import { replyToMissedCall } from "../automatic-texts/service.ts";
+import { recordCallMessage } from "../messaging/service.ts";
+import type { CarrierCall } from "./carrier.ts";
+import type { Call, CallCommand, CallEvent, OfferStatus, Transition } from "./model.ts";
+import { messageCallOf, presentCall, presentOffer } from "./presenter.ts";
+import { apply } from "./reducer.ts";
+import * as repo from "./repo.ts";
+import type { CallsRuntime } from "./runtime.ts";
+
+/**
+ * The service flow of every call change (decision 0020): load the call FOR UPDATE → apply →
+ * write the call, its offers and the event row (a key seen before = a duplicate = nothing) →
+ * record the real-time events and the thread message → after the commit, carry out the commands.
+ */
+
+export const CALL_TIMER_TASK = "call-timer";
+export const CALL_OFFER_ACK_TASK = "call-offer-ack";
+
+export type Changed = { row: repo.CallRow; call: Call; transition: Transition; duplicate: boolean };
+
+/** Work to do once the transaction committed, in order. */
+type After = (() => Promise<void>)[];
+
+export function carrierCallOf(row: repo.CallRow): CarrierCall {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    teamId: row.team_id,
+    direction: row.direction === "outbound" ? "outbound" : "inbound",
+    remoteNumber: row.remote_number,
+    teamNumber: row.team_number,
+    carrierCallSid: row.carrier_call_sid,
+    room: row.room,
+  };
+}
+
+export const modelOf = (row: repo.CallRow) => row.model as Call;
+
+/**
+ * One change of one call. `within` runs in the same transaction once the event is applied (and
+ * only when it was not refused): a claim switching the person's team rides on it.
+ */
+export async function change(
+  r: CallsRuntime,
+  orgId: string,
+  callId: string,
+  event: CallEvent,
+  within?: (tx: Tx, changed: Changed) => Promise<void>,
+): Promise<Changed | null> {
+  const after: After = [];
+  const result = await withTenant(r.db, orgId, async (tx) => {
+    const row = await repo.findCall(tx, orgId, callId, true);
+    if (!row) return null;
+    const before = modelOf(row);
+    const transition = apply(before, event);
+    if (transition.refusal) return { row, call: before, transition, duplicate: false };
+    if (!(await repo.insertEvent(tx, orgId, callId, event, transition.call.version))) {
+      return { row, call: before, transition: { call: before, commands: [], refusal: null }, duplicate: true };
+    }
+    const changed = { row, call: transition.call, transition, duplicate: false };
+    await persist(r, tx, orgId, row, before, transition, after);
+    if (within) await within(tx, changed);
+    return changed;
+  });
+  await runAfter(r, after);
+  return result;
+}
+
+/** A call that did not exist: written with its first event, then its commands carried out. */
+export async function create(
+  r: CallsRuntime,
+  orgId: string,
+  transition: Transition,
+  extra: { carrier: string; carrierCallSid: string | null; teamNumber: string | null; contactId: string | null; key: string },
+): Promise<repo.CallRow | null> {
+  const after: After = [];
+  const row = await withTenant(r.db, orgId, async (tx) => {
+    if (!(await repo.insertCall(tx, orgId, transition.call, extra))) return null;
+    const inserted = await repo.findCall(tx, orgId, transition.call.id, true);
+    if (!inserted) throw new Error("call vanished");
+    await repo.insertEvent(
+      tx,
+      orgId,
+      transition.call.id,
+      { type: transition.call.direction === "inbound" ? "call.inbound" : "call.outbound", key: extra.key, at: transition.call.startedAt },
+      transition.call.version,
+    );
+    const empty: Call = { ...transition.call, version: 0, offers: [] };
+    await persist(r, tx, orgId, inserted, empty, transition, after);
+    return inserted;
+  });
+  await runAfter(r, after);
+  return row;
+}
+
+async function runAfter(r: CallsRuntime, after: After): Promise<void> {
+  for (const step of after) {
+    try {
+      await step();
+    } catch (err) {
+      r.log.error({ err }, "a call command failed");
+    }
+  }
+}
+
+/** The reason a browser is told why an offer stopped ringing. */
+function revokeReason(status: OfferStatus, call: Call): "taken" | "ended" | "timed-out" | "declined" | "rejected" {
+  switch (status) {
+    case "timed-out":
+      return "timed-out";
+    case "declined":
+      return "declined";
+    case "rejected":
+    case "ignored":
+      return "rejected";
+    default:
+      return call.owner ? "taken" : "ended";
+  }
+}
+
+async function persist(
+  r: CallsRuntime,
+  tx: Tx,
+  orgId: string,
+  row: repo.CallRow,
+  before: Call,
+  t: Transition,
+  after: After,
+): Promise<void> {
+  const call = t.call;
+  const changed = call.version !== before.version;
+  if (changed) await repo.saveCall(tx, orgId, call);
+  const org = await repo.organizationOf(tx, orgId);
+  const ringUntil = new Date(Date.now() + org.call_ring_seconds * 1000);
+  let view: CallView | null = null;
+  const viewNow = async () => (view ??= await presentCall(tx, orgId, { ...row, ...(await repo.findCall(tx, orgId, row.id)) }, call));
+
+  // Offers: mirrored into call_offers; a new one rings the person, a closed one stops their tabs.
+  const wasPending = new Set(before.offers.filter((o) => o.status === "pending").map((o) => `${o.userId}:${o.round}`));
+  if (changed && call.offers.length > 0) await repo.syncOffers(tx, orgId, call, ringUntil);
+  if (changed) {
+    if (!row.thread_id && !call.anonymous && !call.emergency) await writeThreadMessage(tx, orgId, row, call);
+    else if (row.thread_id) await writeThreadMessage(tx, orgId, row, call);
+  }
+  for (const o of call.offers) {
+    const key = `${o.userId}:${o.round}`;
+    if (o.status === "pending" && !wasPending.has(key)) {
+      await recordEvent(tx, orgId, {
+        type: "call.offer",
+        userId: o.userId,
+        payload: presentOffer(await viewNow(), { round: o.round, ringUntil }),
+      });
+      await addJob(
+        tx,
+        CALL_OFFER_ACK_TASK,
+        { orgId, callId: call.id, userId: o.userId, round: o.round },
+        { runAt: new Date(Date.now() + r.ackTimeoutMs), jobKey: `call-ack:${call.id}:${o.userId}:${o.round}` },
+      );
+    } else if (o.status !== "pending" && o.status !== "accepted" && wasPending.has(key)) {
+      await recordEvent(tx, orgId, {
+        type: "call.offer.revoked",
+        userId: o.userId,
+        payload: { callId: call.id, reason: revokeReason(o.status, call) },
+      });
+    }
+  }
+  if (changed) {
+    const type = call.state === "ended" ? "call.ended" : "call.updated";
+    await recordEvent(tx, orgId, { type, teamId: call.teamId, payload: await viewNow() });
+  }
+
+  for (const command of t.commands) await plan(r, tx, orgId, row, call, command, after);
+}
+
+/** The call's message in its contact's thread (not for hidden or emergency numbers). */
+async function writeThreadMessage(tx: Tx, orgId: string, row: repo.CallRow, call: Call): Promise<void> {
+  if (call.anonymous || call.emergency || !row.team_number) return;
+  const written = await recordCallMessage(tx, orgId, {
+    teamId: call.teamId,
+    callId: call.id,
+    contactPhone: call.remoteNumber,
+    teamPhone: row.team_number,
+    direction: call.direction,
+    authorId: call.direction === "outbound" && call.owner?.kind === "user" ? call.owner.userId : null,
+    call: messageCallOf(call),
+    voice: { time: new Date(call.startedAt).toISOString(), status: callStatusCode(call.state, call.held, call.endStatus) },
+  });
+  if (row.thread_id !== written.threadId || row.message_id !== written.messageId) {
+    await repo.setCallThread(tx, orgId, call.id, written.threadId, written.messageId);
+  }
+}
+
+/** One command: jobs are added in the transaction; everything that leaves the database waits for the commit. */
+async function plan(r: CallsRuntime, tx: Tx, orgId: string, row: repo.CallRow, call: Call, command: CallCommand, after: After) {
+  switch (command.type) {
+    case "timer.schedule": {
+      const t = command.timer;
+      await addJob(
+        tx,
+        CALL_TIMER_TASK,
+        { orgId, callId: call.id, timer: t },
+        { runAt: new Date(command.dueAt), jobKey: `call-timer:${call.id}:${t.kind}` },
+      );
+      return;
+    }
+    case "offers.request":
+      after.push(() => offerToStaff(r, orgId, call.id));
+      return;
+    case "offers.send":
+    case "offers.revoke":
+      // Written from the offers themselves (persist), so a decline the reducer makes without a command still reaches the tabs.
+      return;
+    case "missed-call.text":
+      after.push(async () => void (await replyToMissedCall(r.messaging, orgId, call.teamId, call.remoteNumber)));
+      return;
+    default: {
+      const target = carrierCallOf(row);
+      after.push(() => r.carrier.execute(target, command));
+    }
+  }
+}
+
+/**
+ * offers.request: who may take the call now (repo.eligibleStaff: team member, incoming calls
+ * on, online, a live tab, not on a call) — nobody while the organisation's web calls are off.
+ * The reducer decides what an empty list means (the missed path at once, issue 12 §4).
+ */
+export async function offerToStaff(r: CallsRuntime, orgId: string, callId: string): Promise<void> {
+  const found = await withTenant(r.db, orgId, async (tx) => {
+    const row = await repo.findCall(tx, orgId, callId);
+    if (!row || row.state === "ended") return null;
+    const org = await repo.organizationOf(tx, orgId);
+    const users = webCallsEnabled(org.options) ? await repo.eligibleStaff(tx, orgId, row.team_id, callId, r.presenceTtlMs) : [];
+    return { teamId: row.team_id, users };
+  });
+  if (!found) return;
+  await change(r, orgId, callId, {
+    type: "offer.sent",
+    key: `offer.sent:${randomUUID()}`,
+    at: Date.now(),
+    offers: found.users.map((userId) => ({ userId, teamId: found.teamId })),
+  });
+}
+
+/** PUT organizations options.twilio.webCallsEnabled: browser calls on or off for the whole organisation. */
+export function webCallsEnabled(options: unknown): boolean {
+  const o = options as { twilio?: { webCallsEnabled?: unknown } } | null;
+  return o?.twilio?.webCallsEnabled === true;
+}

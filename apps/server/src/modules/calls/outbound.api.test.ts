@@ -1,0 +1,131 @@
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CallView, SandboxPhoneCall, SandboxPhoneServerMessage } from "@relais/shared";
+import { withTenant } from "../../db/database.ts";
+import { expectError, uniquePhone } from "../../../test/helpers.ts";
+import { callsWorld, clinic, openTab, until, type CallsWorld, type Clinic } from "./calls-test-kit.ts";
+
+/** Outbound calls (issue 12 §1, spec §5), the dialpad, tokens, and the organisation's switch. */
+
+let w: CallsWorld;
+let c: Clinic;
+
+beforeAll(async () => {
+  w = await callsWorld();
+  c = await clinic(w.t);
+});
+afterAll(() => w.close());
+
+const dial = (token: string, to: string) => w.t.request({ method: "POST", url: "/api/voice/v1/calls", token, payload: { to } });
+
+/** The simulator phone's socket, keeping every message. */
+async function phoneSocket(number: string): Promise<{ messages: SandboxPhoneServerMessage[]; ws: WebSocket; send: (m: object) => void }> {
+  const url = w.socketUrl.replace("/api/realtime", `/api/sandbox/phone-socket?number=${encodeURIComponent(number)}`);
+  const ws = new WebSocket(url);
+  const messages: SandboxPhoneServerMessage[] = [];
+  ws.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as SandboxPhoneServerMessage));
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  await until(async () => messages.some((m) => m.type === "phone.ready"), "phone.ready");
+  return { messages, ws, send: (m) => ws.send(JSON.stringify(m)) };
+}
+
+describe("POST voice/v1/calls", () => {
+  it("rings the simulator phone, which answers, hears the dialpad keys, and the call lands in the thread", async () => {
+    const phone = uniquePhone();
+    const sim = await phoneSocket(phone);
+    const tab = await openTab(w, c.staff[0]!);
+    const res = await dial(tab.token, ` ${phone.slice(0, 5)} ${phone.slice(5)} `);
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<CallView>();
+    expect(placed).toMatchObject({ direction: "outbound", remoteNumber: phone, ownerUserId: tab.user.id, teamNumber: c.number });
+    const incoming = await until(async () => sim.messages.find((m) => m.type === "call.incoming"), "call.incoming");
+    const sid = incoming.type === "call.incoming" ? incoming.call.sid : "";
+    const answered = await w.t.request({ method: "POST", url: `/api/sandbox/calls/${sid}/answer` });
+    expect(answered.json<SandboxPhoneCall>().state).toBe("active");
+    await until(async () => sim.messages.some((m) => m.type === "call.connected"), "call.connected");
+
+    // Signalling: the phone's offer reaches the owner's tab, the tab's answer reaches the phone.
+    const offer = { kind: "offer", payload: { type: "offer", sdp: "v=0 offer" } };
+    sim.send({ type: "call.signal", callSid: sid, signal: offer });
+    await tab.socket.waitFor((m) => m.type === "call.signal" && "signal" in m && m.signal.kind === "offer");
+    tab.socket.send({ type: "call.signal", callId: placed.id, signal: { kind: "answer", payload: { type: "answer", sdp: "v=0 answer" } } });
+    await until(async () => sim.messages.some((m) => m.type === "call.signal" && m.signal.kind === "answer"), "the answer at the phone");
+
+    const keys = await w.t.request({
+      method: "POST",
+      url: "/api/voice/v1/calls/digits",
+      token: tab.token,
+      payload: { callId: placed.id, digits: "12#" },
+    });
+    expect(keys.statusCode, keys.body).toBe(200);
+    const list = await w.t.request({ method: "GET", url: `/api/sandbox/calls?phone=${encodeURIComponent(phone)}` });
+    expect(list.json().calls[0]).toMatchObject({ sid, direction: "incoming", digitsReceived: "12#" });
+
+    const hung = await w.t.request({ method: "POST", url: "/api/voice/v1/calls/hangup", token: tab.token, payload: { callId: placed.id } });
+    expect(hung.json<CallView>()).toMatchObject({ state: "ended", endStatus: "completed" });
+    await until(async () => sim.messages.some((m) => m.type === "call.ended"), "call.ended at the phone");
+    const message = await withTenant(w.t.db.owner, c.org.orgId, (tx) =>
+      tx
+        .selectFrom("messages")
+        .select(["call", "direction", "author_id"])
+        .where("idempotency_key", "=", `call:${placed.id}`)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(message).toMatchObject({ direction: "outbound", author_id: tab.user.id, call: { state: "ended", endStatus: "completed" } });
+    sim.ws.close();
+    await tab.socket.close();
+  });
+
+  it("refuses an invalid number, an empty one, and a second call while on one", async () => {
+    const token = await w.t.as(c.staff[1]!);
+    expectError(await dial(token, "12"), 400, "error.invalid-number");
+    expectError(await dial(token, "abc"), 400, "error.invalid-number");
+    expectError(await dial(token, "   "), 400, "error.call-contact");
+    const first = await dial(token, uniquePhone());
+    expect(first.statusCode).toBe(201);
+    expectError(await dial(token, uniquePhone()), 409, "error.already-on-call");
+    await w.t.request({ method: "POST", url: "/api/voice/v1/calls/hangup", token, payload: { callId: first.json<CallView>().id } });
+  });
+
+  it("needs tier permission 1, except for an emergency number, and is allowed when the tier is unknown", async () => {
+    const basic = await clinic(w.t, { tierId: 1 });
+    const token = await w.t.as(basic.staff[0]!);
+    const tiers = await withTenant(w.t.db.owner, basic.org.orgId, (tx) => tx.selectFrom("tiers").select(["id", "permissions"]).execute());
+    const without = tiers.find((t) => !t.permissions.includes(1));
+    if (!without) throw new Error("the seed has no tier without permission 1");
+    await withTenant(w.t.db.owner, basic.org.orgId, (tx) =>
+      tx.updateTable("organizations").set({ tier_id: without.id }).where("id", "=", basic.org.orgId).execute(),
+    );
+    expectError(await dial(token, uniquePhone()), 403, "error.tier-forbidden");
+    const emergency = await dial(token, "911");
+    expect(emergency.statusCode, emergency.body).toBe(201);
+    expect(emergency.json<CallView>()).toMatchObject({ emergency: true, threadId: null });
+    await w.t.request({ method: "POST", url: "/api/voice/v1/calls/hangup", token, payload: { callId: emergency.json<CallView>().id } });
+    const unknown = await clinic(w.t, { tierId: null });
+    const first = await dial(await w.t.as(unknown.staff[0]!), uniquePhone());
+    expect(first.statusCode, first.body).toBe(201);
+  });
+
+  it("answers 409 no-phones-configured for a team without a number", async () => {
+    const token = await w.t.as(c.org.users.other);
+    expectError(await dial(token, uniquePhone()), 409, "error.no-phones-configured");
+  });
+});
+
+describe("the organisation's web-calls switch", () => {
+  it("refuses tokens and calls while off, and nobody is offered a call", async () => {
+    const off = await clinic(w.t, { webCalls: false });
+    const tab = await openTab(w, off.staff[0]!);
+    expectError(await w.t.request({ method: "GET", url: "/api/voice/v1/tokens", token: tab.token }), 403, "error.web-calls-disabled");
+    expectError(await dial(tab.token, uniquePhone()), 403, "error.web-calls-disabled");
+    const started = await w.t.request({ method: "POST", url: "/api/sandbox/calls", payload: { from: uniquePhone(), to: off.number } });
+    expect(started.json().call).toMatchObject({ state: "ended", endStatus: "no-answer" });
+    const on = await w.t.request({ method: "GET", url: "/api/voice/v1/tokens", token: await w.t.as(c.staff[0]!) });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ carrier: "sandbox", identity: expect.stringMatching(/^[A-Za-z0-9_]+$/) });
+    await tab.socket.close();
+  });
+});

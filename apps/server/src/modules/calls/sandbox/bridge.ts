@@ -1,0 +1,329 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { WebSocket } from "ws";
+import type {
+  CallEndStatus,
+  CallSignal,
+  CallState,
+  RealtimeDirectMessage,
+  SandboxPhoneCall,
+  SandboxPhoneServerMessage,
+} from "@relais/shared";
+import { withTenant } from "../../../db/database.ts";
+import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
+import type { CallCommand } from "../model.ts";
+import * as repo from "../repo.ts";
+import { callsRuntime } from "../runtime.ts";
+import { applyEvent, receiveInbound } from "../service.ts";
+
+/**
+ * The sandbox voice network (VOICE.md §5, decision 0022): the server's own bridge between the
+ * phone simulator's socket and the staff tab that owns the call. Media flows peer to peer between
+ * the two browsers; the bridge relays their signalling, forwards digits, keeps each simulated
+ * call in memory, and reports what happens as the same carrier events Twilio's webhooks become.
+ * In memory on purpose: after a restart it knows no call, and the restart check ends them.
+ */
+
+type Record = {
+  sid: string;
+  orgId: string;
+  callId: string | null;
+  direction: "outgoing" | "incoming";
+  phone: string;
+  clinicNumber: string;
+  teamLabel: string;
+  state: CallState;
+  startedAt: number;
+  answeredAt: number | null;
+  endedAt: number | null;
+  endStatus: CallEndStatus | null;
+  digits: string;
+  ownerUserId: string | null;
+};
+
+/** Sends a message to the tabs of one person (the realtime hub). */
+type StaffSend = (orgId: string, userId: string, message: RealtimeDirectMessage) => void;
+
+export class SandboxVoiceBridge implements VoiceCarrier {
+  readonly name = "sandbox" as const;
+  private readonly calls = new Map<string, Record>();
+  private readonly sidOfCall = new Map<string, string>();
+  private readonly phones = new Map<string, Set<WebSocket>>();
+  private staffSend: StaffSend = () => undefined;
+
+  setStaffSend(send: StaffSend): void {
+    this.staffSend = send;
+  }
+
+  async accessToken(identity: { userId: string; organizationId: string }): Promise<{ jwt: string; expiresAt: string }> {
+    // The sandbox needs no credential: the token only names who the browser is, for symmetry with Twilio.
+    const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+    const jwt = `sandbox.${Buffer.from(JSON.stringify({ sub: identity.userId, nonce: randomUUID() })).toString("base64url")}`;
+    return { jwt, expiresAt };
+  }
+
+  async isLive(call: CarrierCall): Promise<boolean | null> {
+    const record = call.carrierCallSid ? this.calls.get(call.carrierCallSid) : undefined;
+    if (!record) return call.carrierCallSid ? false : null;
+    return record.state !== "ended";
+  }
+
+  async execute(call: CarrierCall, command: CallCommand): Promise<void> {
+    const record = this.recordOf(call);
+    switch (command.type) {
+      case "greeting.play":
+        // No greeting in the sandbox (issue 13 adds them): the caller is placed in the queue at once.
+        if (record && command.period === "OPEN") {
+          await this.report(record, { type: "queue.entered", key: `sandbox:${record.sid}:queued`, at: Date.now() });
+        }
+        return;
+      case "outbound.dial":
+        await this.dial(call);
+        return;
+      case "staff.join":
+        if (!record) return;
+        record.ownerUserId = command.userId;
+        record.state = "connecting";
+        this.toPhone(record.phone, { type: "call.connected", callSid: record.sid });
+        return;
+      case "digits.send":
+        if (!record) return;
+        record.digits += command.digits;
+        this.toPhone(record.phone, { type: "call.digits", callSid: record.sid, digits: command.digits });
+        return;
+      case "room.end":
+        if (record) await this.finish(record);
+        return;
+      default:
+        return;
+    }
+  }
+
+  // ---- The simulated phone ----
+
+  /** POST sandbox/calls: the phone calls a clinic number; null when no team owns it. */
+  async startFromPhone(from: string, to: string): Promise<SandboxPhoneCall | null> {
+    const sid = newSid();
+    const r = callsRuntime();
+    const owner = await repo.unsafeFindPhoneOwner(r.db, to);
+    if (!owner) return null;
+    const teamLabel = await withTenant(
+      r.db,
+      owner.organization_id,
+      async (tx) => (await repo.teamOf(tx, owner.organization_id, owner.team_id))?.label ?? "",
+    );
+    const record: Record = {
+      sid,
+      orgId: owner.organization_id,
+      callId: null,
+      direction: "outgoing",
+      phone: from,
+      clinicNumber: to,
+      teamLabel,
+      state: "ivr",
+      startedAt: Date.now(),
+      answeredAt: null,
+      endedAt: null,
+      endStatus: null,
+      digits: "",
+      ownerUserId: null,
+    };
+    this.calls.set(sid, record);
+    const started = await applyInbound(sid, from, to);
+    if (!started) {
+      this.calls.delete(sid);
+      return null;
+    }
+    record.callId = started.callId;
+    this.sidOfCall.set(started.callId, sid);
+    await this.refresh(record);
+    return present(record);
+  }
+
+  list(phone: string): SandboxPhoneCall[] {
+    return [...this.calls.values()]
+      .filter((c) => c.phone === phone)
+      .sort((a, b) => b.startedAt - a.startedAt)
+      .map(present);
+  }
+
+  get(sid: string): SandboxPhoneCall | null {
+    const record = this.calls.get(sid);
+    return record ? present(record) : null;
+  }
+
+  /** The phone picks up the clinic's call ringing at it. */
+  async answerAtPhone(sid: string): Promise<SandboxPhoneCall | null> {
+    const record = this.calls.get(sid);
+    if (!record) return null;
+    if (record.direction === "incoming" && record.state !== "ended" && record.answeredAt === null) {
+      record.answeredAt = Date.now();
+      await this.report(record, { type: "leg.answered", leg: "customer", key: `sandbox:${sid}:answered`, at: Date.now() });
+      this.toPhone(record.phone, { type: "call.connected", callSid: sid });
+    }
+    return present(record);
+  }
+
+  async endAtPhone(sid: string, status: "busy" | "completed"): Promise<SandboxPhoneCall | null> {
+    const record = this.calls.get(sid);
+    if (!record) return null;
+    if (record.state !== "ended") {
+      await this.report(record, { type: "leg.ended", leg: "customer", status, key: `sandbox:${sid}:ended`, at: Date.now() });
+      await this.finish(record);
+    }
+    return present(record);
+  }
+
+  async digitsAtPhone(sid: string, digits: string): Promise<SandboxPhoneCall | null> {
+    const record = this.calls.get(sid);
+    if (!record) return null;
+    for (const digit of digits) {
+      await this.report(record, { type: "ivr.digit", digit, key: `sandbox:${sid}:digit:${randomUUID()}`, at: Date.now() });
+    }
+    return present(record);
+  }
+
+  // ---- Sockets ----
+
+  attachPhone(number: string, socket: WebSocket): void {
+    let set = this.phones.get(number);
+    if (!set) {
+      set = new Set();
+      this.phones.set(number, set);
+    }
+    set.add(socket);
+    socket.on("close", () => {
+      set.delete(socket);
+      if (set.size === 0) this.phones.delete(number);
+    });
+    send(socket, { type: "phone.ready", number });
+  }
+
+  /** Signalling from the phone: to the tabs of the person who owns the call. */
+  fromPhone(number: string, sid: string, signal: CallSignal): void {
+    const record = this.calls.get(sid);
+    if (!record || record.phone !== number || !record.callId || !record.ownerUserId) return;
+    this.staffSend(record.orgId, record.ownerUserId, { type: "call.signal", callId: record.callId, signal });
+  }
+
+  /**
+   * Signalling from a staff tab, only for a call that person owns. The owner's SDP answer means
+   * their browser took the phone's offer: the staff leg joined the room (room.joined).
+   */
+  async fromStaff(orgId: string, userId: string, callId: string, signal: CallSignal): Promise<void> {
+    const sid = this.sidOfCall.get(callId);
+    const record = sid ? this.calls.get(sid) : undefined;
+    if (!record || record.orgId !== orgId || record.ownerUserId !== userId) return;
+    this.toPhone(record.phone, { type: "call.signal", callSid: record.sid, signal });
+    if (signal.kind === "answer" && record.direction === "outgoing") {
+      await this.report(record, { type: "room.joined", userId, key: `sandbox:${record.sid}:joined:${userId}`, at: Date.now() });
+    }
+  }
+
+  /** The owner's tab closed (its last socket): the staff leg left the room. */
+  async staffLeft(orgId: string, userId: string): Promise<void> {
+    for (const record of this.calls.values()) {
+      if (record.orgId === orgId && record.ownerUserId === userId && record.state !== "ended" && record.callId) {
+        await this.report(record, { type: "room.left", userId, key: `sandbox:${record.sid}:left:${userId}`, at: Date.now() });
+      }
+    }
+  }
+
+  // ---- Inside ----
+
+  private recordOf(call: CarrierCall): Record | undefined {
+    const sid = call.carrierCallSid ?? this.sidOfCall.get(call.id);
+    return sid ? this.calls.get(sid) : undefined;
+  }
+
+  private async dial(call: CarrierCall): Promise<void> {
+    const sid = newSid();
+    const r = callsRuntime();
+    const teamLabel = await withTenant(r.db, call.organizationId, async (tx) => {
+      await repo.setCallSid(tx, call.organizationId, call.id, sid);
+      return (await repo.teamOf(tx, call.organizationId, call.teamId))?.label ?? "";
+    });
+    const record: Record = {
+      sid,
+      orgId: call.organizationId,
+      callId: call.id,
+      direction: "incoming",
+      phone: call.remoteNumber,
+      clinicNumber: call.teamNumber ?? "",
+      teamLabel,
+      state: "dialing",
+      startedAt: Date.now(),
+      answeredAt: null,
+      endedAt: null,
+      endStatus: null,
+      digits: "",
+      ownerUserId: null,
+    };
+    const owner = await withTenant(r.db, call.organizationId, (tx) => repo.findCall(tx, call.organizationId, call.id));
+    record.ownerUserId = owner?.owner_user_id ?? null;
+    this.calls.set(sid, record);
+    this.sidOfCall.set(call.id, sid);
+    this.toPhone(record.phone, { type: "call.incoming", call: present(record) });
+    await this.report(record, { type: "leg.ringing", leg: "customer", key: `sandbox:${sid}:ringing`, at: Date.now() });
+  }
+
+  private async report(record: Record, event: CarrierEvent): Promise<void> {
+    await applyEvent(callsRuntime(), { carrierCallSid: record.sid }, event);
+    await this.refresh(record);
+  }
+
+  /** Reads the call's state back from the database and tells the phone. */
+  private async refresh(record: Record): Promise<void> {
+    if (!record.callId) return;
+    const r = callsRuntime();
+    const row = await withTenant(r.db, record.orgId, (tx) => repo.findCall(tx, record.orgId, record.callId as string));
+    if (!row) return;
+    record.state = row.state as CallState;
+    record.endStatus = (row.end_status as CallEndStatus | null) ?? null;
+    record.answeredAt = row.answered_at ? row.answered_at.getTime() : record.answeredAt;
+    record.endedAt = row.ended_at ? row.ended_at.getTime() : record.endedAt;
+    record.ownerUserId = row.owner_user_id ?? record.ownerUserId;
+    this.toPhone(record.phone, { type: record.state === "ended" ? "call.ended" : "call.state", call: present(record) });
+  }
+
+  private async finish(record: Record): Promise<void> {
+    await this.refresh(record);
+    if (record.state !== "ended") {
+      record.state = "ended";
+      record.endedAt = Date.now();
+      this.toPhone(record.phone, { type: "call.ended", call: present(record) });
+    }
+  }
+
+  private toPhone(number: string, message: SandboxPhoneServerMessage): void {
+    for (const socket of this.phones.get(number) ?? []) send(socket, message);
+  }
+}
+
+function send(socket: WebSocket, message: SandboxPhoneServerMessage): void {
+  if (socket.readyState === 1) socket.send(JSON.stringify(message));
+}
+
+function newSid(): string {
+  return `SB${randomBytes(16).toString("hex")}`;
+}
+
+function present(r: Record): SandboxPhoneCall {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    sid: r.sid,
+    direction: r.direction,
+    phone: r.phone,
+    clinicNumber: r.clinicNumber,
+    teamLabel: r.teamLabel,
+    state: r.state,
+    startedAt: new Date(r.startedAt).toISOString(),
+    answeredAt: iso(r.answeredAt),
+    endedAt: iso(r.endedAt),
+    endStatus: r.endStatus,
+    digitsReceived: r.digits,
+  };
+}
+
+function applyInbound(sid: string, from: string, to: string) {
+  return receiveInbound(callsRuntime(), { carrier: "sandbox", carrierCallSid: sid, from, to, at: Date.now() });
+}

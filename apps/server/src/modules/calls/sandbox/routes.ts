@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoints, sandboxPhoneClientMessage, sandboxPhoneSocketQuery } from "@relais/shared";
+import type { RawData } from "ws";
+import { conflict, notFound } from "../../../platform/errors.ts";
+import { serve, serveWebsocket } from "../../../platform/http/serve.ts";
+import type { RateLimiter } from "../../../platform/rate-limit.ts";
+import type { SandboxVoiceBridge } from "./bridge.ts";
+
+const SANDBOX_LIMIT = { max: 120, windowSeconds: 60 };
+
+/** The phone simulator's calls (development and tests only, like the sandbox texts). */
+export function sandboxCallRoutes(bridge: SandboxVoiceBridge, limiter: RateLimiter): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limit = (ip: string) => limiter.hit(`sandbox:${ip}`, SANDBOX_LIMIT);
+    const found = <T>(value: T | null): T => {
+      if (value === null) throw notFound();
+      return value;
+    };
+    serve(app, endpoints.voice.sandboxStart, async ({ body, req }) => {
+      await limit(req.ip);
+      return { call: found(await bridge.startFromPhone(body.from, body.to)) };
+    });
+    serve(app, endpoints.voice.sandboxCalls, async ({ query, req }) => {
+      await limit(req.ip);
+      return { calls: bridge.list(query.phone) };
+    });
+    serve(app, endpoints.voice.sandboxAnswer, async ({ params, req }) => {
+      await limit(req.ip);
+      const before = found(bridge.get(params.sid));
+      if (before.state === "ended") throw conflict("error.call-ended");
+      return found(await bridge.answerAtPhone(params.sid));
+    });
+    serve(app, endpoints.voice.sandboxReject, async ({ params, req }) => {
+      await limit(req.ip);
+      return found(await bridge.endAtPhone(params.sid, "busy"));
+    });
+    serve(app, endpoints.voice.sandboxHangup, async ({ params, req }) => {
+      await limit(req.ip);
+      return found(await bridge.endAtPhone(params.sid, "completed"));
+    });
+    serve(app, endpoints.voice.sandboxDigits, async ({ params, body, req }) => {
+      await limit(req.ip);
+      return found(await bridge.digitsAtPhone(params.sid, body.digits));
+    });
+    serveWebsocket(app, endpoints.voice.sandboxPhoneSocket, (socket, req) => {
+      const query = sandboxPhoneSocketQuery.safeParse(req.query);
+      if (!query.success) {
+        socket.close(4400, "number expected");
+        return;
+      }
+      const number = query.data.number;
+      bridge.attachPhone(number, socket);
+      socket.on("message", (data: RawData) => {
+        let parsed: ReturnType<typeof sandboxPhoneClientMessage.safeParse>;
+        try {
+          parsed = sandboxPhoneClientMessage.safeParse(JSON.parse(textOf(data)));
+        } catch {
+          return;
+        }
+        if (!parsed.success) return;
+        const message = parsed.data;
+        if (message.type === "call.signal") {
+          bridge.fromPhone(number, message.callSid, message.signal);
+          return;
+        }
+        bridge.digitsAtPhone(message.callSid, message.digits).catch((err: unknown) => req.log.warn({ err }, "sandbox digits failed"));
+      });
+    });
+  };
+}
+
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString("utf8");
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data).toString("utf8");
+}

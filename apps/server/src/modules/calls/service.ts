@@ -1,0 +1,331 @@
+import { randomUUID } from "node:crypto";
+import {
+  canCallOut,
+  isAnonymousNumber,
+  isEmergencyNumber,
+  RING_TIME_DEFAULT_SECONDS,
+  QUEUE_MAX_WAIT_DEFAULT_SECONDS,
+  typedPhoneToE164,
+  weekSchedule,
+  defaultWeekSchedule,
+  type CallOffersResponse,
+  type CallPeriod,
+  type CallState,
+  type CallView,
+  type OutboundCallRequest,
+  type VoiceToken,
+} from "@relais/shared";
+import { withTenant, type Tx } from "../../db/database.ts";
+import type { Ctx } from "../../platform/auth/ctx.ts";
+import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
+import { tierPermissions } from "../organizations/service.ts";
+import { contactsByPhones } from "../contacts/service.ts";
+import { clientIdentity } from "./carrier.ts";
+import { carrierCallOf, change, create, modelOf, webCallsEnabled } from "./engine.ts";
+import type { CallEvent, CallRouting, CarrierEvent, Transition } from "./model.ts";
+import { periodAt } from "./period.ts";
+import { presentCall, presentOffer } from "./presenter.ts";
+import { startInbound, startOutbound } from "./reducer.ts";
+import * as repo from "./repo.ts";
+import { callsRuntime, type CallsRuntime } from "./runtime.ts";
+
+/** The browser phone's rules (issue 12): who may do what with a call, and the carriers' way in. */
+
+/** What issue 12 routes with: no queue and no voicemail yet (issue 13 puts them in front of the missed path). */
+function routingOf(ringSeconds: number): CallRouting {
+  return {
+    queue: false,
+    voicemail: false,
+    ringSeconds: ringSeconds || RING_TIME_DEFAULT_SECONDS,
+    maxWaitSeconds: QUEUE_MAX_WAIT_DEFAULT_SECONDS,
+    maxRingRounds: null,
+  };
+}
+
+function teamWeek(schedule: unknown) {
+  const parsed = weekSchedule.safeParse((schedule as { week?: unknown } | null)?.week);
+  return parsed.success ? parsed.data : defaultWeekSchedule();
+}
+
+// ---- The carriers' way in (index.ts) ----
+
+/** The team's period at `at`: its week with breaks, the organisation's vacation and time zone. */
+async function teamPeriod(tx: Tx, orgId: string, teamId: string, at: number): Promise<CallPeriod> {
+  const team = await repo.teamOf(tx, orgId, teamId);
+  const org = await repo.organizationOf(tx, orgId);
+  const vacation = org.vacation_start && org.vacation_end ? { start: org.vacation_start, end: org.vacation_end } : null;
+  return periodAt(teamWeek(team?.schedule), new Date(at), org.timezone, vacation);
+}
+
+/** A call a replayed (or raced) report already started, answered as the first report was. */
+async function known(r: CallsRuntime, sid: string): Promise<{ callId: string; state: CallState; period: CallPeriod } | null> {
+  const owner = await repo.unsafeFindCallOwner(r.db, sid);
+  if (!owner) return null;
+  const orgId = owner.organization_id;
+  return withTenant(r.db, orgId, async (tx) => {
+    const row = await repo.findCall(tx, orgId, owner.call_id);
+    if (!row) return null;
+    const call = modelOf(row);
+    return { callId: row.id, state: call.state, period: await teamPeriod(tx, orgId, call.teamId, call.startedAt) };
+  });
+}
+
+export async function receiveInbound(
+  r: CallsRuntime,
+  report: { carrier: "sandbox" | "twilio"; carrierCallSid: string; from: string; to: string; at: number },
+): Promise<{ callId: string; state: CallState; period: CallPeriod } | null> {
+  const to = typedPhoneToE164(report.to);
+  if (!to) return null;
+  const owner = await repo.unsafeFindPhoneOwner(r.db, to);
+  if (!owner) return null;
+  const orgId = owner.organization_id;
+  // A webhook replayed: the call it started already exists.
+  const replayed = await known(r, report.carrierCallSid);
+  if (replayed) return replayed;
+  const setup = await withTenant(r.db, orgId, async (tx) => {
+    const team = await repo.teamOf(tx, orgId, owner.team_id);
+    const org = await repo.organizationOf(tx, orgId);
+    const period = await teamPeriod(tx, orgId, owner.team_id, report.at);
+    const from = typedPhoneToE164(report.from) ?? report.from.trim();
+    const contact = isAnonymousNumber(from) ? null : ((await contactsByPhones(tx, orgId, [from])).get(from) ?? null);
+    return { period, ringSeconds: org.call_ring_seconds, from, contactId: contact?.id ?? null, teamNumber: team?.phone_number ?? to };
+  });
+  const key = `${report.carrier}:${report.carrierCallSid}:start`;
+  const transition = startInbound({
+    id: randomUUID(),
+    key,
+    at: report.at,
+    teamId: owner.team_id,
+    from: setup.from,
+    period: setup.period,
+    routing: routingOf(setup.ringSeconds),
+  });
+  const row = await create(r, orgId, transition, {
+    carrier: report.carrier,
+    carrierCallSid: report.carrierCallSid,
+    teamNumber: setup.teamNumber,
+    contactId: setup.contactId,
+    key,
+  });
+  // Two deliveries of one webhook raced: the other created it.
+  if (!row) return known(r, report.carrierCallSid);
+  return { callId: row.id, state: transition.call.state, period: setup.period };
+}
+
+export async function applyEvent(
+  r: CallsRuntime,
+  ref: { carrierCallSid: string } | { callId: string },
+  event: CarrierEvent,
+): Promise<void> {
+  if ("carrierCallSid" in ref) {
+    const owner = await repo.unsafeFindCallOwner(r.db, ref.carrierCallSid);
+    if (!owner) return;
+    await change(r, owner.organization_id, owner.call_id, event);
+    return;
+  }
+  const owner = await repo.unsafeFindCallById(r.db, ref.callId);
+  if (owner) await change(r, owner, ref.callId, event);
+}
+
+// ---- Staff ----
+
+/** Every call route refuses while the organisation's browser calls are off. */
+async function requireWebCalls(tx: Tx, ctx: Ctx): Promise<void> {
+  const org = await repo.organizationOf(tx, ctx.orgId);
+  if (!webCallsEnabled(org.options)) throw new AppError("error.web-calls-disabled", 403);
+}
+
+/** A call of a team the caller belongs to; 404 otherwise (another organisation's included). */
+async function visibleCall(tx: Tx, ctx: Ctx, callId: string): Promise<repo.CallRow> {
+  const row = await repo.findCall(tx, ctx.orgId, callId);
+  if (!row || !ctx.teams.some((t) => t.id === row.team_id)) throw notFound();
+  return row;
+}
+
+async function view(r: CallsRuntime, ctx: Ctx, callId: string): Promise<CallView> {
+  return withTenant(r.db, ctx.orgId, async (tx) => {
+    const row = await visibleCall(tx, ctx, callId);
+    return presentCall(tx, ctx.orgId, row, modelOf(row));
+  });
+}
+
+export function getCall(ctx: Ctx, callId: string): Promise<CallView> {
+  return view(callsRuntime(), ctx, callId);
+}
+
+export async function getCallBySid(ctx: Ctx, sid: string): Promise<CallView> {
+  const r = callsRuntime();
+  return withTenant(r.db, ctx.orgId, async (tx) => {
+    const row = await repo.findCallBySid(tx, ctx.orgId, sid);
+    if (!row || !ctx.teams.some((t) => t.id === row.team_id)) throw notFound();
+    return presentCall(tx, ctx.orgId, row, modelOf(row));
+  });
+}
+
+export async function listOffers(ctx: Ctx): Promise<CallOffersResponse> {
+  const r = callsRuntime();
+  return withTenant(r.db, ctx.orgId, async (tx) => {
+    const pending = await repo.pendingOffersOf(tx, ctx.orgId, ctx.userId);
+    const offers = [];
+    for (const o of pending) {
+      const row = await repo.findCall(tx, ctx.orgId, o.call_id);
+      if (!row || row.state !== "ringing") continue;
+      offers.push(presentOffer(await presentCall(tx, ctx.orgId, row, modelOf(row)), { round: o.round, ringUntil: o.ring_until }));
+    }
+    return { offers, serverNow: new Date().toISOString() };
+  });
+}
+
+/** The reducer's refusal as the catalogue error the person sees. */
+async function refusalError(r: CallsRuntime, ctx: Ctx, t: Transition): Promise<AppError> {
+  const refusal = t.refusal;
+  if (!refusal) return new AppError("error.unknown", 500);
+  switch (refusal.reason) {
+    case "taken": {
+      const ownerId = refusal.by?.kind === "user" ? refusal.by.userId : null;
+      const names = ownerId
+        ? await withTenant(r.db, ctx.orgId, (tx) => repo.userNames(tx, ctx.orgId, [ownerId]))
+        : new Map<string, string>();
+      return conflict("error.call-taken", { name: (ownerId && names.get(ownerId)) || "?" });
+    }
+    case "ended":
+      return conflict("error.call-ended");
+    case "not-owner":
+      return conflict("error.call-not-owner");
+    case "held":
+      return conflict("error.call-held");
+    case "not-offered":
+    case "wrong-state":
+      return conflict("error.call-not-offered");
+    default:
+      return conflict("error.call-not-active");
+  }
+}
+
+async function staffChange(
+  ctx: Ctx,
+  callId: string,
+  event: CallEvent,
+  within?: (tx: Tx, call: repo.CallRow) => Promise<void>,
+): Promise<CallView> {
+  const r = callsRuntime();
+  await withTenant(r.db, ctx.orgId, async (tx) => {
+    await requireWebCalls(tx, ctx);
+    await visibleCall(tx, ctx, callId);
+  });
+  const changed = await change(r, ctx.orgId, callId, event, within ? (tx, c) => within(tx, c.row) : undefined);
+  if (!changed) throw notFound();
+  if (changed.transition.refusal) throw await refusalError(r, ctx, changed.transition);
+  return view(r, ctx, callId);
+}
+
+const staffKey = (what: string) => `staff:${what}:${randomUUID()}`;
+
+/** Answer: a claim under the call's row lock; the winner's current team becomes the call's ('for team'). */
+export function answer(ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(
+    ctx,
+    callId,
+    { type: "staff.answer", key: staffKey("answer"), at: Date.now(), userId: ctx.userId },
+    async (tx, row) => {
+      await repo.setCurrentTeam(tx, ctx.orgId, ctx.sessionId, row.team_id);
+    },
+  );
+}
+
+export function reject(ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(ctx, callId, { type: "staff.reject", key: staffKey("reject"), at: Date.now(), userId: ctx.userId });
+}
+
+/** Spec 'ignore': every offer ringing for this person is declined, the named call first. */
+export async function rejectAll(ctx: Ctx, callId: string): Promise<CallView> {
+  const r = callsRuntime();
+  const shown = await staffChange(ctx, callId, {
+    type: "staff.rejectAll",
+    key: staffKey("reject-all"),
+    at: Date.now(),
+    userId: ctx.userId,
+  });
+  const pending = await withTenant(r.db, ctx.orgId, (tx) => repo.pendingOffersOf(tx, ctx.orgId, ctx.userId));
+  for (const o of pending) {
+    await change(r, ctx.orgId, o.call_id, { type: "staff.rejectAll", key: staffKey("reject-all"), at: Date.now(), userId: ctx.userId });
+  }
+  return pending.length ? view(r, ctx, callId) : shown;
+}
+
+export function hangup(ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(ctx, callId, { type: "staff.hangup", key: staffKey("hangup"), at: Date.now(), userId: ctx.userId });
+}
+
+/** Dialpad keys, sent to the far end as DTMF by the call's carrier. */
+export async function sendDigits(ctx: Ctx, callId: string, digits: string): Promise<CallView> {
+  const r = callsRuntime();
+  const row = await withTenant(r.db, ctx.orgId, async (tx) => {
+    await requireWebCalls(tx, ctx);
+    return visibleCall(tx, ctx, callId);
+  });
+  const call = modelOf(row);
+  if (call.state === "ended") throw conflict("error.call-ended");
+  if (call.owner?.kind !== "user" || call.owner.userId !== ctx.userId) throw conflict("error.call-not-owner");
+  if (call.state !== "active" && call.state !== "connecting") throw conflict("error.call-not-active");
+  await r.carrier.execute(carrierCallOf(row), { type: "digits.send", digits });
+  return view(r, ctx, callId);
+}
+
+/** POST voice/v1/calls: spec §5 number rules, tier permission 1 (never for emergency numbers), from the current team's number. */
+export async function placeOutbound(ctx: Ctx, input: OutboundCallRequest): Promise<CallView> {
+  const r = callsRuntime();
+  const typed = input.to.replace(/\s+/g, "");
+  if (!typed) throw badRequest("error.call-contact");
+  const emergency = isEmergencyNumber(typed);
+  const to = emergency || isAnonymousNumber(typed) ? typed : typedPhoneToE164(typed);
+  if (!to || (isAnonymousNumber(to) && !emergency)) throw badRequest("error.invalid-number");
+  const setup = await withTenant(r.db, ctx.orgId, async (tx) => {
+    await requireWebCalls(tx, ctx);
+    if (!emergency && !canCallOut(await tierPermissions(tx, ctx.orgId))) throw new AppError("error.tier-forbidden", 403);
+    const teamId = ctx.currentTeamId && ctx.teams.some((t) => t.id === ctx.currentTeamId) ? ctx.currentTeamId : ctx.teams[0]?.id;
+    if (!teamId) throw conflict("error.no-phones-configured");
+    const team = await repo.teamOf(tx, ctx.orgId, teamId);
+    if (!team?.phone_number) throw conflict("error.no-phones-configured");
+    if (await repo.hasLiveCall(tx, ctx.orgId, ctx.userId)) throw conflict("error.already-on-call");
+    if (input.contactId) {
+      const contact = await tx
+        .selectFrom("contacts")
+        .select("id")
+        .where("organization_id", "=", ctx.orgId)
+        .where("id", "=", input.contactId)
+        .executeTakeFirst();
+      if (!contact) throw notFound();
+    }
+    const org = await repo.organizationOf(tx, ctx.orgId);
+    const contact = emergency ? null : ((await contactsByPhones(tx, ctx.orgId, [to])).get(to) ?? null);
+    return { teamId, teamNumber: team.phone_number, ringSeconds: org.call_ring_seconds, contactId: input.contactId ?? contact?.id ?? null };
+  });
+  const key = `outbound:${randomUUID()}`;
+  const transition = startOutbound({
+    id: randomUUID(),
+    key,
+    at: Date.now(),
+    teamId: setup.teamId,
+    userId: ctx.userId,
+    to,
+    routing: routingOf(setup.ringSeconds),
+  });
+  const row = await create(r, ctx.orgId, transition, {
+    carrier: r.carrier.name,
+    carrierCallSid: null,
+    teamNumber: setup.teamNumber,
+    contactId: setup.contactId,
+    key,
+  });
+  if (!row) throw new AppError("error.unable-to-initiate-call", 500);
+  return view(r, ctx, row.id);
+}
+
+export async function voiceToken(ctx: Ctx): Promise<VoiceToken> {
+  const r = callsRuntime();
+  await withTenant(r.db, ctx.orgId, (tx) => requireWebCalls(tx, ctx));
+  const identity = { userId: ctx.userId, organizationId: ctx.orgId };
+  const token = await r.carrier.accessToken(identity);
+  return { ...token, carrier: r.carrier.name, identity: clientIdentity(identity) };
+}

@@ -1,0 +1,90 @@
+import type { NotOfferedReason, PresenceAck, RealtimeClientMessage, RealtimeDirectMessage } from "@relais/shared";
+import { withTenant } from "../../db/database.ts";
+import type { ClientMessageHandler } from "../../platform/realtime/hub.ts";
+import type { Viewer } from "../../platform/realtime/visibility.ts";
+import { change, offerToStaff, webCallsEnabled } from "./engine.ts";
+import * as repo from "./repo.ts";
+import type { CallsRuntime } from "./runtime.ts";
+import type { SandboxVoiceBridge } from "./sandbox/bridge.ts";
+
+/**
+ * The tab's own messages on /api/realtime (decision 0021): the presence heartbeat (a tab that
+ * stops sending it is not offered calls), the offer ack (an offer no tab acked is declined) and,
+ * with the sandbox carrier, WebRTC signalling for the call the person owns (decision 0022).
+ */
+export function callSocketHandler(r: CallsRuntime, bridge: SandboxVoiceBridge | null): ClientMessageHandler {
+  /** Tabs seen on each socket's session, to forget them when their last socket closes. */
+  const tabsOf = new Map<string, Set<string>>();
+  return {
+    onMessage: async (viewer, message, reply) => {
+      switch (message.type) {
+        case "presence":
+          (tabsOf.get(viewer.sessionId) ?? tabsOf.set(viewer.sessionId, new Set()).get(viewer.sessionId))?.add(message.tabId);
+          reply(await heartbeat(r, viewer, message));
+          return;
+        case "call.offer.received":
+          await acknowledge(r, viewer, message);
+          return;
+        case "call.signal":
+          if (bridge) await bridge.fromStaff(viewer.orgId, viewer.userId, message.callId, message.signal);
+          return;
+      }
+    },
+    onClose: async (viewer, stillOpen) => {
+      if (stillOpen > 0) return;
+      const tabs = [...(tabsOf.get(viewer.sessionId) ?? [])];
+      tabsOf.delete(viewer.sessionId);
+      await withTenant(r.db, viewer.orgId, (tx) => repo.dropPresence(tx, viewer.orgId, viewer.userId, tabs));
+      if (bridge) await bridge.staffLeft(viewer.orgId, viewer.userId);
+    },
+  };
+}
+
+async function heartbeat(
+  r: CallsRuntime,
+  viewer: Viewer,
+  message: Extract<RealtimeClientMessage, { type: "presence" }>,
+): Promise<RealtimeDirectMessage> {
+  const { reasons, lateFor } = await withTenant(r.db, viewer.orgId, async (tx) => {
+    const arrived = await repo.touchPresence(tx, {
+      orgId: viewer.orgId,
+      userId: viewer.userId,
+      sessionId: viewer.sessionId,
+      tabId: message.tabId,
+      canAnswer: message.canAnswer,
+      ttlMs: r.presenceTtlMs,
+    });
+    const org = await repo.organizationOf(tx, viewer.orgId);
+    const user = await repo.userOf(tx, viewer.orgId, viewer.userId);
+    const found: NotOfferedReason[] = [];
+    if (!webCallsEnabled(org.options)) found.push("web-calls-off");
+    if (user?.status !== "online") found.push("offline");
+    if ((user?.settings as { allowIncomingCalls?: boolean } | null)?.allowIncomingCalls === false) found.push("incoming-calls-off");
+    if (!message.canAnswer) found.push("no-microphone");
+    if (await repo.hasLiveCall(tx, viewer.orgId, viewer.userId)) found.push("on-call");
+    // Just reachable: the calls ringing for their teams ring them too (the reducer adds late arrivals to the round).
+    const late = arrived && found.length === 0 ? await repo.ringingCallsOf(tx, viewer.orgId, [...viewer.teamIds]) : [];
+    return { reasons: found, lateFor: late };
+  });
+  for (const callId of lateFor) await offerToStaff(r, viewer.orgId, callId);
+  const ack: PresenceAck = { type: "presence.ok", serverNow: new Date().toISOString(), offered: reasons.length === 0, reasons };
+  return ack;
+}
+
+/** The tab got the offer; `busy` declines it for this person only (spec §4: another call in this browser). */
+async function acknowledge(
+  r: CallsRuntime,
+  viewer: Viewer,
+  message: Extract<RealtimeClientMessage, { type: "call.offer.received" }>,
+): Promise<void> {
+  if (message.busy) {
+    await change(r, viewer.orgId, message.callId, {
+      type: "offer.declined",
+      key: `busy:${viewer.userId}:${message.tabId}`,
+      at: Date.now(),
+      userId: viewer.userId,
+    });
+    return;
+  }
+  await withTenant(r.db, viewer.orgId, (tx) => repo.ackOffer(tx, viewer.orgId, message.callId, viewer.userId));
+}
