@@ -101,7 +101,7 @@ export const twilioGatherForm = z.looseObject({
 export const twilioGatherQuery = z.object({ callId: z.uuid(), t: z.string().regex(/^\d{1,7}$/) });
 
 /** Where a caller taken from the queue (or an outbound callee) goes: the call's room, with this label. */
-export const twilioRoomQuery = z.object({ callId: z.uuid(), label: z.enum(["customer", "external"]) });
+export const twilioRoomQuery = z.object({ callId: z.uuid(), room: z.string().min(1).max(128), label: z.enum(["customer", "external"]) });
 
 /** Hold and park music of a held participant. */
 export const twilioHoldQuery = z.object({ music: z.enum(["hold", "park"]) });

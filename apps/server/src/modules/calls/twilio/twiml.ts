@@ -219,6 +219,13 @@ export function apologyTwiml(): string {
   return r.toString();
 }
 
+/** A browser leg Relais does not let in (not the person's call, or the call is over): ended at once, nothing said. */
+export function hangupTwiml(): string {
+  const r = new VoiceResponse();
+  r.hangup();
+  return r.toString();
+}
+
 /** Nothing to do: Twilio continues with the call's own document (status callbacks, a redirected queue). */
 export function emptyTwiml(): string {
   return new VoiceResponse().toString();

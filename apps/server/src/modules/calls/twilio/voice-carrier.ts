@@ -155,7 +155,7 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
       await this.client
         .queues(queueSid)
         .members(callSid)
-        .update({ url: voiceUrl(this.publicUrl, "room", { callId: call.id, label: CUSTOMER_LABEL }), method: "POST" });
+        .update({ url: voiceUrl(this.publicUrl, "room", { callId: call.id, room: call.room, label: CUSTOMER_LABEL }), method: "POST" });
       this.queueOfCall.delete(callSid);
     } catch (err) {
       if (!isGone(err)) throw err;
@@ -187,7 +187,7 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
     const created = await this.client.calls.create({
       to,
       from: call.teamNumber,
-      url: voiceUrl(this.publicUrl, "room", { callId: call.id, label: CUSTOMER_LABEL }),
+      url: voiceUrl(this.publicUrl, "room", { callId: call.id, room: call.room, label: CUSTOMER_LABEL }),
       method: "POST",
       statusCallback: voiceUrl(this.publicUrl, "status", { callId: call.id, leg: "customer" }),
       statusCallbackMethod: "POST",
@@ -202,7 +202,7 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
       to: phone,
       from: call.teamNumber,
       ...(extension ? { sendDigits: `ww${extension}` } : {}),
-      url: voiceUrl(this.publicUrl, "room", { callId: call.id, label: EXTERNAL_LABEL }),
+      url: voiceUrl(this.publicUrl, "room", { callId: call.id, room: call.room, label: EXTERNAL_LABEL }),
       method: "POST",
       statusCallback: voiceUrl(this.publicUrl, "status", { callId: call.id, leg: "external" }),
       statusCallbackMethod: "POST",

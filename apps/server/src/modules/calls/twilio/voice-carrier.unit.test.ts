@@ -69,7 +69,7 @@ describe("answering: the caller moves from the queue into the room", () => {
         method: "POST",
         path: `${ACCOUNT}/Queues/${queue}/Members/${call.carrierCallSid}.json`,
         query: {},
-        form: { Url: `${HOOKS}/room?callId=${call.id}&label=customer`, Method: "POST" },
+        form: { Url: `${HOOKS}/room?callId=${call.id}&room=${call.room}&label=customer`, Method: "POST" },
       },
     ]);
   });
@@ -148,7 +148,7 @@ describe("calls Relais places", () => {
         form: {
           To: call.remoteNumber,
           From: call.teamNumber,
-          Url: `${HOOKS}/room?callId=${call.id}&label=customer`,
+          Url: `${HOOKS}/room?callId=${call.id}&room=${call.room}&label=customer`,
           Method: "POST",
           StatusCallback: `${HOOKS}/status?callId=${call.id}&leg=customer`,
           StatusCallbackMethod: "POST",
@@ -175,7 +175,7 @@ describe("calls Relais places", () => {
           To: "+18195550199",
           From: call.teamNumber,
           SendDigits: "ww204",
-          Url: `${HOOKS}/room?callId=${call.id}&label=external`,
+          Url: `${HOOKS}/room?callId=${call.id}&room=${call.room}&label=external`,
           StatusCallback: `${HOOKS}/status?callId=${call.id}&leg=external`,
         }),
       },
