@@ -29,8 +29,8 @@ const TWILIO_API = "https://api.twilio.com";
 /** Twilio accepts and forwards media up to 5 MB: a download past it is not one of theirs. */
 const TWILIO_MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Sends every SDK request to `base` instead of Twilio's own hosts, and refuses any other address. */
-class RedirectingRequestClient extends twilio.RequestClient {
+/** Sends every SDK request to `base` instead of Twilio's own hosts, and refuses any other address (the voice carrier uses it too). */
+export class RedirectingRequestClient extends twilio.RequestClient {
   constructor(private readonly base: string) {
     super({ timeout: 10_000 });
   }
@@ -48,6 +48,22 @@ export function twilioReason(code: number | string | null | undefined, message?:
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
+/**
+ * Twilio's webhook signature check, for texts and calls alike: the URL signed is PUBLIC_URL +
+ * the request's path and query, never the host the request arrived on (a proxy or an attacker
+ * chooses that one).
+ */
+export function validTwilioSignature(
+  authToken: string,
+  publicUrl: string,
+  signature: string | undefined,
+  path: string,
+  params: Record<string, unknown>,
+): boolean {
+  if (!signature) return false;
+  return twilio.validateRequest(authToken, signature, `${trimSlash(publicUrl)}${path}`, params);
+}
 
 /**
  * Programmable Messaging through the official SDK (DESIGN §6). Outbound texts go through
@@ -112,8 +128,7 @@ export class TwilioCarrier implements Carrier {
 
   /** Whether `signature` (X-Twilio-Signature) signs these POST params for `path` (with its query) under PUBLIC_URL. */
   validSignature(signature: string | undefined, path: string, params: Record<string, unknown>): boolean {
-    if (!signature) return false;
-    return twilio.validateRequest(this.opts.authToken, signature, `${this.publicUrl}${path}`, params);
+    return validTwilioSignature(this.opts.authToken, this.publicUrl, signature, path, params);
   }
 
   /** An inbound text from the webhook, once its signature is checked; resolves after the durable insert. */
