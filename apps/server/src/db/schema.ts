@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { EmailAccountsTable, EmailAttachmentsTable, EmailMessagesTable, EmailOauthStatesTable } from "./schema-email.ts";
 
 /**
  * Table types of the migrations in ./migrations. Written by hand next to the SQL that defines
@@ -497,4 +498,8 @@ export interface DB {
   user_signatures: UserSignaturesTable;
   survey_settings: SurveySettingsTable;
   survey_runs: SurveyRunsTable;
+  email_accounts: EmailAccountsTable;
+  email_oauth_states: EmailOauthStatesTable;
+  email_messages: EmailMessagesTable;
+  email_attachments: EmailAttachmentsTable;
 }

@@ -16,6 +16,7 @@ import * as m0014 from "./0014_event_retention.ts";
 import * as m0015 from "./0015_event_positions_without_lock.ts";
 import * as m0016 from "./0016_unlogged_rate_limits.ts";
 import * as m0017 from "./0017_contact_import_xls.ts";
+import * as m0019 from "./0019_email.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0015_event_positions_without_lock": m0015,
   "0016_unlogged_rate_limits": m0016,
   "0017_contact_import_xls": m0017,
+  "0019_email": m0019,
 };
