@@ -43,6 +43,7 @@ import { SandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
 import { sandboxRoutes } from "./carriers/sandbox/routes.ts";
 import { simulatorRoutes } from "./carriers/sandbox/simulator-routes.ts";
 import { twilioWebhookRoutes } from "./carriers/twilio/webhooks.ts";
+import { emailRoutes } from "./modules/email/routes.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -123,6 +124,7 @@ export async function buildApp(
       if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));
       await api.register(publicMediaRoutes(deps, messaging));
       await api.register(linkRoutes(deps));
+      await api.register(emailRoutes(deps, deps.email));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
         await api.register(sandboxRoutes(deps.carrier, deps.limiter));
         await api.register(simulatorRoutes(deps.carrier, deps.db.owner, deps.limiter));

@@ -7,11 +7,11 @@ import { freePort, waitForPort } from "./free-port.ts";
 
 const run = promisify(execFile);
 
-export const DOVECOT = process.env.DOVECOT_PATH ?? "/usr/sbin/dovecot";
+const DOVECOT = process.env.DOVECOT_PATH ?? "/usr/sbin/dovecot";
 const DOVEADM = process.env.DOVEADM_PATH ?? "/usr/bin/doveadm";
 
 /** Said by every email test that finds no dovecot: the tests need a real IMAP server, never a skip. */
-export const DOVECOT_MISSING =
+const DOVECOT_MISSING =
   `Debian's dovecot is missing at ${DOVECOT}: the email tests need a real IMAP server. ` +
   "Run `node scripts/ensure-dovecot.mjs` (as root) or `sudo apt-get install -y dovecot-imapd dovecot-lmtpd` (or set DOVECOT_PATH).";
 

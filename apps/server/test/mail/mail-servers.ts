@@ -11,7 +11,7 @@ export type MailServers = {
   stop: () => Promise<void>;
 };
 
-export const TEST_CLIENT = { id: "relais-test-client", secret: "relais-test-secret" };
+const TEST_CLIENT = { id: "relais-test-client", secret: "relais-test-secret" };
 
 /**
  * The three local servers of the email tests, started together: the OAuth server, dovecot whose

@@ -2,7 +2,7 @@ import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } fro
 import nodemailer from "nodemailer";
 import { freePort, waitForPort } from "./free-port.ts";
 
-export type RelayedMail = { from: string; to: string[]; raw: Buffer };
+type RelayedMail = { from: string; to: string[]; raw: Buffer };
 
 export type SmtpRelay = {
   port: number;

@@ -17,6 +17,7 @@ import { uiAgenda } from "./areas/ui-agenda.ts";
 import { uiContactImport } from "./areas/ui-contact-import.ts";
 import { uiScheduledMessages } from "./areas/ui-scheduled-messages.ts";
 import { uiSurveys } from "./areas/ui-surveys.ts";
+import { email } from "./areas/email.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
 const areas = {
@@ -37,6 +38,7 @@ const areas = {
   uiAgenda,
   uiScheduledMessages,
   uiSurveys,
+  email,
 } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;
