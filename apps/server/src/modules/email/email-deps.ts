@@ -31,6 +31,7 @@ export function createEmailDeps(db: Db, config: Config, log: Log, opts: EmailOpt
 
 /** The address the provider sends the person back to: the public URL, else this server's own. */
 export function callbackUrl(config: Config, provider: string): string {
-  const base = config.PUBLIC_URL ?? `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`;
+  // The same default as every other link (README): an OAuth app registers this exact address.
+  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   return `${base.replace(/\/$/, "")}/api/oauth2/${provider}/callback`;
 }
