@@ -7,6 +7,7 @@ import type { RateLimiter } from "./platform/rate-limit.ts";
 import type { FileStore } from "./platform/storage/file-store.ts";
 import type { LinkSigner } from "./platform/storage/signed-links.ts";
 import type { JobsOptions } from "./platform/jobs/jobs.ts";
+import type { EmailOptions } from "./modules/email/email-deps.ts";
 
 /** What the routes need from the process: built once in main.ts (or by a test) and passed down. */
 export type AppDeps = {
@@ -23,4 +24,6 @@ export type AppDeps = {
   mediaLinks: LinkSigner;
   /** The durable job worker of this process, started with the app; none: jobs wait for another process. */
   jobs?: JobsOptions | null;
+  /** Team email: what a test replaces (the MX look-up). */
+  email?: EmailOptions;
 };

@@ -47,6 +47,7 @@ import { startCalls } from "./modules/calls/module.ts";
 import { callRoutes } from "./modules/calls/routes.ts";
 import { callTasks, CALLS_CHECK_CRONTAB } from "./modules/calls/jobs.ts";
 import { sandboxCallRoutes } from "./modules/calls/sandbox/routes.ts";
+import { emailRoutes } from "./modules/email/routes.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -133,6 +134,7 @@ export async function buildApp(
       await api.register(linkRoutes(deps));
       await api.register(callRoutes({ devTools: deps.config.devTools }));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
+      await api.register(emailRoutes(deps, deps.email));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
         await api.register(sandboxRoutes(deps.carrier, deps.limiter));
         await api.register(simulatorRoutes(deps.carrier, deps.db.owner, deps.limiter));

@@ -25,6 +25,29 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Relais <no-reply@relais.local>"),
+  /**
+   * Team email (EMAIL.md): the key that seals each mailbox's data key (AES-256-GCM), base64 of
+   * 32 bytes, and its id for rotation; unset, one is generated under DATA_DIR/secrets.
+   */
+  EMAIL_TOKEN_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  EMAIL_TOKEN_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/)
+    .default("local-1"),
+  /** Earlier keys still opening older rows: `id:base64,id:base64`. */
+  EMAIL_TOKEN_OLD_KEYS: z.string().default(""),
+  /** OAuth apps of the providers (README: registering them); a provider without one cannot be connected. */
+  GMAIL_CLIENT_ID: z.string().optional(),
+  GMAIL_CLIENT_SECRET: z.string().optional(),
+  OUTLOOK_CLIENT_ID: z.string().optional(),
+  OUTLOOK_CLIENT_SECRET: z.string().optional(),
+  /** The providers' real endpoints, overridden only by tests (a local OpenID server, IMAP and SMTP). */
+  GMAIL_ISSUER: z.url().default("https://accounts.google.com"),
+  GMAIL_IMAP_URL: z.url().default("imaps://imap.gmail.com:993"),
+  GMAIL_SMTP_URL: z.url().default("smtps://smtp.gmail.com:465"),
+  OUTLOOK_ISSUER: z.url().default("https://login.microsoftonline.com/common/v2.0"),
+  OUTLOOK_IMAP_URL: z.url().default("imaps://outlook.office365.com:993"),
+  OUTLOOK_SMTP_URL: z.url().default("smtp://smtp.office365.com:587"),
   /** Multiplies every rate limit; end-to-end runs sign in far more often than a person. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -399,6 +399,12 @@ const SAMPLES: Record<string, Sample> = {
   "voice.sandboxReject": { params: () => ({ sid: "SB00000000000000000000000000000000" }) },
   "voice.sandboxHangup": { params: () => ({ sid: "SB00000000000000000000000000000000" }) },
   "voice.sandboxDigits": { params: () => ({ sid: "SB00000000000000000000000000000000" }), body: () => ({ digits: "1" }) },
+  // Team email: no mail server is reached (the provider is not configured in this app).
+  "email.providerType": { body: () => ({ inboxEmail: "reception@gmail.com" }) },
+  "email.authorize": { params: () => ({ type: "Gmail" }), body: () => ({ inboxEmail: "reception@gmail.com" }) },
+  "email.callback": { params: () => ({ type: "Gmail" }), query: { code: "code", state: "state" } },
+  "email.logout": { params: () => ({ type: "Gmail" }), body: () => ({ inboxEmail: "reception@gmail.com" }) },
+  "email.mailbox": {},
 };
 
 /**
@@ -808,7 +814,7 @@ describe("SQL and HTML in free text are stored as text, never run", () => {
 describe("authentication on every non-public route", () => {
   const guarded = ROUTES.filter((r) => !r.public);
 
-  it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media links, sandbox phones, Twilio webhooks", () => {
+  it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media links, sandbox phones, Twilio webhooks, the OAuth callback", () => {
     expect(new Set(ROUTES.filter((r) => r.public).map(routeName))).toEqual(
       new Set([
         "GET /api/health",
@@ -833,6 +839,7 @@ describe("authentication on every non-public route", () => {
         "POST /api/sandbox/calls/{sid}/digits",
         "POST /api/webhooks/twilio/sms",
         "POST /api/webhooks/twilio/status",
+        "GET /api/oauth2/{type}/callback",
       ]),
     );
   });

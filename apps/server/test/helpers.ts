@@ -95,7 +95,7 @@ let counter = 0;
 export async function createTestApp(
   // jobs: false leaves the app without its job worker (outbound texts then wait in the queue).
   { jobs = true, ...overrides }: Partial<AppDeps["config"]> & { jobs?: boolean } = {},
-  opts: { carrier?: Carrier } = {},
+  opts: { carrier?: Carrier; email?: AppDeps["email"] } = {},
 ): Promise<TestApp> {
   const database = await cloneDatabase();
   const db = createDatabase(database.url, { appUrl: appUrlFor(database.url, TEST_APP_PASSWORD), appPoolSize: 10, ownerPoolSize: 2 });
@@ -124,6 +124,7 @@ export async function createTestApp(
       // Outbound texts are sent by jobs: the worker runs as in production, polling often for the
       // jobs due later that a test brings forward.
       jobs: jobs ? { connectionString: database.url, concurrency: 2, pollIntervalMs: 200 } : null,
+      ...(opts.email ? { email: opts.email } : {}),
     },
     { logger: false },
   );

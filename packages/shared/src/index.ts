@@ -34,6 +34,7 @@ export * from "./contracts/scheduled-messages.ts";
 export * from "./contracts/sandbox.ts";
 export * from "./contracts/surveys.ts";
 export * from "./contracts/calls.ts";
+export * from "./contracts/email.ts";
 export * from "./i18n/index.ts";
 export * from "./events.ts";
 export * from "./contracts/twilio.ts";

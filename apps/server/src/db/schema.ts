@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { EmailAccountsTable, EmailAttachmentsTable, EmailMessagesTable, EmailOauthStatesTable } from "./schema-email.ts";
 
 /**
  * Table types of the migrations in ./migrations. Written by hand next to the SQL that defines
@@ -585,4 +586,8 @@ export interface DB {
   call_offers: CallOffersTable;
   call_events: CallEventsTable;
   call_presence: CallPresenceTable;
+  email_accounts: EmailAccountsTable;
+  email_oauth_states: EmailOauthStatesTable;
+  email_messages: EmailMessagesTable;
+  email_attachments: EmailAttachmentsTable;
 }

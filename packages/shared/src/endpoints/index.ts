@@ -4,6 +4,7 @@ import { automaticTextsEndpoints } from "./automatic-texts.ts";
 import { contactImportEndpoints } from "./contact-import.ts";
 import { contactsEndpoints } from "./contacts.ts";
 import { devEndpoints } from "./dev.ts";
+import { emailEndpoints } from "./email.ts";
 import type { EndpointDef } from "./endpoint.ts";
 import { healthEndpoints } from "./health.ts";
 import { linksEndpoints } from "./links.ts";
@@ -35,6 +36,7 @@ export const endpoints = {
   contactImport: contactImportEndpoints,
   contacts: contactsEndpoints,
   dev: devEndpoints,
+  email: emailEndpoints,
   health: healthEndpoints,
   links: linksEndpoints,
   messaging: messagingEndpoints,

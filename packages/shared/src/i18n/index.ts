@@ -18,6 +18,7 @@ import { uiContactImport } from "./areas/ui-contact-import.ts";
 import { uiScheduledMessages } from "./areas/ui-scheduled-messages.ts";
 import { uiSurveys } from "./areas/ui-surveys.ts";
 import { voicePrompts } from "./areas/voice-prompts.ts";
+import { email } from "./areas/email.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
 const areas = {
@@ -39,6 +40,7 @@ const areas = {
   uiScheduledMessages,
   uiSurveys,
   voicePrompts,
+  email,
 } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;

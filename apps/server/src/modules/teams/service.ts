@@ -281,3 +281,22 @@ export async function addMembershipsOfNewUser(tx: Tx, orgId: string, userId: str
 function dedupeTeams(teams: { id: string; teamRole: TeamRole }[]) {
   return [...new Map(teams.map((t) => [t.id, t])).values()];
 }
+
+/**
+ * The team's mailbox fields as the email module sets them on connect, disconnect and when a
+ * token stops working (issue 14): the address must not be an organisation's or a staff member's
+ * email, nor another team's.
+ */
+export async function setTeamMailbox(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  fields: { email?: string; emailProvider?: "Gmail" | "Outlook" | null; valid: boolean },
+): Promise<void> {
+  if (fields.email !== undefined) await assertEmailFree(tx, orgId, fields.email, teamId);
+  await repo.updateTeam(tx, orgId, teamId, {
+    ...(fields.email !== undefined ? { email: fields.email } : {}),
+    ...(fields.emailProvider !== undefined ? { email_provider: fields.emailProvider } : {}),
+    email_valid: fields.valid,
+  });
+}

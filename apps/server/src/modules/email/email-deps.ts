@@ -1,0 +1,37 @@
+import { resolveMx } from "node:dns/promises";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import type { MxResolver } from "./providers.ts";
+import { loadVaultKeys, type VaultKeys } from "./token-vault.ts";
+
+type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+
+/** What the email module needs from the process; a test replaces the MX resolver. */
+export type EmailDeps = {
+  db: Db;
+  config: Config;
+  log: Log;
+  resolveMx: MxResolver;
+  /** The token keys, loaded on first use: a server whose teams never connect a mailbox never makes one. */
+  vault: () => Promise<VaultKeys>;
+};
+
+export type EmailOptions = { resolveMx?: MxResolver };
+
+export function createEmailDeps(db: Db, config: Config, log: Log, opts: EmailOptions = {}): EmailDeps {
+  let keys: Promise<VaultKeys> | null = null;
+  return {
+    db,
+    config,
+    log,
+    resolveMx: opts.resolveMx ?? resolveMx,
+    vault: () => (keys ??= loadVaultKeys(config)),
+  };
+}
+
+/** The address the provider sends the person back to: the public URL, else this server's own. */
+export function callbackUrl(config: Config, provider: string): string {
+  // The same default as every other link (README): an OAuth app registers this exact address.
+  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  return `${base.replace(/\/$/, "")}/api/oauth2/${provider}/callback`;
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoints } from "@relais/shared";
+import type { AppDeps } from "../../app-deps.ts";
+import { serve } from "../../platform/http/serve.ts";
+import * as svc from "./connect-service.ts";
+import { createEmailDeps, type EmailOptions } from "./email-deps.ts";
+
+/** A person authorises a mailbox a few times a day at most; a flood of callbacks is refused. */
+const CALLBACK_LIMIT = { max: 30, windowSeconds: 60 };
+
+export function emailRoutes(deps: AppDeps, opts: EmailOptions = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const email = createEmailDeps(deps.db.app, deps.config, app.log, opts);
+    serve(app, endpoints.email.providerType, ({ ctx, body }) => svc.providerType(email, ctx, body.inboxEmail));
+    serve(app, endpoints.email.authorize, ({ ctx, params, body }) => svc.startAuthorization(email, ctx, params.type, body.inboxEmail));
+    serve(app, endpoints.email.callback, async ({ params, query, req, reply }) => {
+      await deps.limiter.hit(`oauth2-callback:${req.ip}`, CALLBACK_LIMIT);
+      const raw = req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "";
+      const target = await svc.finishAuthorization(email, params.type, query, raw);
+      return reply.header("cache-control", "no-store").redirect(target, 302);
+    });
+    serve(app, endpoints.email.logout, ({ ctx, params, body }) => svc.disconnect(email, ctx, params.type, body.inboxEmail));
+    serve(app, endpoints.email.mailbox, ({ ctx }) => svc.mailboxStatus(email, ctx));
+  };
+}
