@@ -129,6 +129,9 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
         return this.redirectCustomer(call, sayThenHangupTwiml("voice-prompt.callback"));
       case "room.end":
         return this.endRoom(call);
+      // The Voice JS SDK sends dialpad keys itself (`call.sendDigits`) on the staff leg: Twilio
+      // has no REST operation that plays DTMF into a conference participant.
+      case "digits.send":
       case "greeting.play":
       case "staff.join":
       case "offers.request":
