@@ -1,9 +1,9 @@
 import { expect, test } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { DEMO, DEMO_NAMES, uniqueSuffix } from "./support/accounts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login, navigation } from "./support/auth.ts";
 
-const SHOTS = "../../docs/screenshots";
 /** A Monday no other journey books. */
 const MONDAY = "2027-05-03";
 
@@ -39,7 +39,7 @@ test("une réceptionniste trouve l'agenda et les disponibilités d'un profession
   const names = await links.evaluateAll((all) => all.map((a) => a.textContent.trim()));
   expect(names.slice(0, DRAWER_WORK_AREAS.length)).toEqual(DRAWER_WORK_AREAS);
   await nav.hover();
-  await page.screenshot({ path: `${SHOTS}/drawer-planning.png`, animations: "disabled" });
+  await page.screenshot({ path: screenshotPath(`drawer-planning.png`), animations: "disabled" });
 
   // --- Drawer → agenda. ---
   await nav.getByRole("link", { name: "Agenda", exact: true }).click();
@@ -52,7 +52,7 @@ test("une réceptionniste trouve l'agenda et les disponibilités d'un profession
   await expect(page.getByRole("heading", { name: "Professionnels" })).toBeVisible();
   const table = page.getByTestId("members-table");
   await expect(table.getByRole("row", { name: new RegExp(DEMO_NAMES.admin) })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/members.png` });
+  await page.screenshot({ path: screenshotPath(`members.png`) });
   await page.mouse.move(900, 400);
   await table.getByRole("link", { name: `Disponibilités de ${hygienist.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/members/${hygienist.id}/availabilities$`));
@@ -74,7 +74,7 @@ test("une réceptionniste trouve l'agenda et les disponibilités d'un profession
     .click();
   const appointments = page.getByTestId("contact-appointments");
   await expect(appointments.getByRole("link", { name: /09:30/ })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/contact-appointments-links.png` });
+  await page.screenshot({ path: screenshotPath(`contact-appointments-links.png`) });
   await appointments.getByRole("link", { name: `Disponibilités de ${hygienist.name}` }).click();
   await expect(page.getByRole("heading", { name: `Disponibilités de ${hygienist.name}` })).toBeVisible();
   await page.goBack();

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { DEMO, DEMO_NAMES, DEMO_PASSWORD } from "./support/accounts.ts";
 import { login } from "./support/auth.ts";
 
-const SHOTS = "../../docs/screenshots";
 /** A Monday far enough ahead that the demo has nothing on it. */
 const MONDAY = "2027-03-01";
 
@@ -45,7 +45,7 @@ test("agenda : disponibilités, réservation, double réservation refusée, annu
   await page.getByTestId("add-slot-1").click();
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Les disponibilités ne doivent pas se chevaucher." })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/availabilities-overlap.png` });
+  await page.screenshot({ path: screenshotPath(`availabilities-overlap.png`) });
   await page.locator('[data-day="1"]').getByRole("button", { name: "Retirer" }).last().click();
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Disponibilités enregistrées.")).toBeVisible();
@@ -57,7 +57,7 @@ test("agenda : disponibilités, réservation, double réservation refusée, annu
   await chooseService(page, dialog, "Examen");
   await dialog.getByRole("textbox", { name: "Prénom" }).fill("Hélène");
   await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Agenda");
-  await page.screenshot({ path: `${SHOTS}/agenda-booking.png` });
+  await page.screenshot({ path: screenshotPath(`agenda-booking.png`) });
   await dialog.getByRole("button", { name: "Réserver" }).click();
   await expect(dialog).toBeHidden();
   const booked = page.getByTestId("appointment").filter({ hasText: "Hélène Agenda" });
@@ -74,7 +74,7 @@ test("agenda : disponibilités, réservation, double réservation refusée, annu
   await dialog.getByRole("button", { name: "Annuler", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("appointment").filter({ hasText: "Collègue Rapide" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/agenda-day.png` });
+  await page.screenshot({ path: screenshotPath(`agenda-day.png`) });
 
   // --- The appointment shows on its contact. ---
   await page.getByTestId("appointment").filter({ hasText: "Collègue Rapide" }).click();
@@ -82,13 +82,13 @@ test("agenda : disponibilités, réservation, double réservation refusée, annu
   await expect(page.getByTestId("contact-appointments")).toContainText("10:00");
   await expect(page.getByTestId("contact-appointments")).toContainText("Nettoyage");
   await page.getByTestId("contact-appointments").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/contact-appointments.png` });
+  await page.screenshot({ path: screenshotPath(`contact-appointments.png`) });
   await page.goto(`/agenda?date=${MONDAY}`);
 
   // --- Week view. ---
   await page.getByText("Semaine", { exact: true }).click();
   await expect(page.getByTestId("appointment")).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/agenda-week.png` });
+  await page.screenshot({ path: screenshotPath(`agenda-week.png`) });
 
   // --- A team's day: a column per member. ---
   await page.getByRole("combobox", { name: "Professionnel" }).click();
@@ -96,7 +96,7 @@ test("agenda : disponibilités, réservation, double réservation refusée, annu
   await page.getByText("Jour", { exact: true }).click();
   await expect(page).toHaveURL(/team=/);
   await expect(page.getByTestId("appointment")).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/agenda-team-day.png` });
+  await page.screenshot({ path: screenshotPath(`agenda-team-day.png`) });
 
   // --- Cancel with confirmation: the slot is free again. ---
   await booked.click();
@@ -160,7 +160,7 @@ test("agenda en direct : ce qu'un collègue change paraît sans recharger", asyn
     const seen = watcher.getByTestId("appointment").filter({ hasText: "Direct En Direct" });
     await expect(seen).toContainText("13:00–13:30");
     await expect(watcher.locator(`[data-slot="${WEDNESDAY} 13:00"]`)).toHaveCount(0);
-    await watcher.screenshot({ path: `${SHOTS}/agenda-live.png` });
+    await watcher.screenshot({ path: screenshotPath(`agenda-live.png`) });
 
     // She cancels it: it leaves Marc's agenda, the slot is free again.
     await booker.getByTestId("appointment").filter({ hasText: "Direct En Direct" }).click();

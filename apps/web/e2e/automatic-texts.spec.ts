@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext, type Page } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { DEMO, DEMO_PASSWORD, strongPassword, uniqueSuffix } from "./support/accounts.ts";
 import { alertWith } from "./support/alerts.ts";
 import { login } from "./support/auth.ts";
@@ -9,8 +9,6 @@ import { login } from "./support/auth.ts";
  * enabled text left empty is refused in French; a user reads the section without changing it.
  * On a team made for this journey, so the demo teams' inbound texts never get automatic replies.
  */
-
-const screenshot = (name: string) => fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url));
 
 const CLOSED = "Nos bureaux sont fermés. Nous vous répondrons dès notre retour.";
 
@@ -121,7 +119,7 @@ test.describe.serial("Textes automatiques d'une équipe", () => {
     await expect(outside).toBeChecked();
     await expect(outsideText).toHaveValue(CLOSED);
     await expect(auto.getByRole("combobox", { name: "Au plus un texte automatique par contact" })).toHaveValue("48");
-    await auto.screenshot({ path: screenshot("automatic-texts.png") });
+    await auto.screenshot({ path: screenshotPath("automatic-texts.png") });
   });
 
   test("un utilisateur voit les textes automatiques sans pouvoir les modifier", async ({ page }) => {
@@ -136,6 +134,6 @@ test.describe.serial("Textes automatiques d'une équipe", () => {
     await expect(auto.getByRole("combobox", { name: "Au plus un texte automatique par contact" })).toBeDisabled();
     await expect(auto.getByRole("button", { name: /Enregistrer/ })).toHaveCount(0);
     await expect(auto.getByRole("button", { name: "Utiliser le texte suggéré" })).toHaveCount(0);
-    await auto.screenshot({ path: screenshot("automatic-texts-read-only.png") });
+    await auto.screenshot({ path: screenshotPath("automatic-texts-read-only.png") });
   });
 });

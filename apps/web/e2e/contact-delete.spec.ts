@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { DEMO, uniqueSuffix } from "./support/accounts.ts";
 import { alertWith, closeAlerts } from "./support/alerts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";
 
-const SHOTS = "../../docs/screenshots";
 /** A Monday far enough ahead; the member is new, so nothing else is booked on it. */
 const MONDAY = "2027-03-08";
 
@@ -60,7 +60,7 @@ test("contacts : un contact avec un rendez-vous ne peut pas être supprimé, pui
   // --- Refused while the appointment is booked: the server's reason, the contact stays. ---
   await confirmDelete();
   await expect(alertWith(page, "error", "Ce contact a un rendez-vous et ne peut pas être supprimé.")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/contact-delete-refused.png` });
+  await page.screenshot({ path: screenshotPath(`contact-delete-refused.png`) });
   await expect(panel).toContainText(`Zacharie ${lastName}`);
   await closeAlerts(page);
   await page.reload();

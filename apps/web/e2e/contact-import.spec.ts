@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login } from "./support/auth.ts";
 
@@ -10,8 +10,6 @@ import { login } from "./support/auth.ts";
  * shows the lines under their columns, the import ends with 2 contacts and 1 refused line, and
  * the downloaded report names that line and why.
  */
-
-const screenshot = (name: string) => fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url));
 
 /** Canadian mobile-style numbers this run alone uses (the demo's contacts have others). */
 function freshPhone(offset: number): string {
@@ -40,7 +38,7 @@ test("an administrator imports a CSV file and reads its report", async ({ page }
   await expect(page.getByTestId("import-summary")).toContainText("windows-1252");
   await expect(preview.locator('tr[data-line="2"]')).toContainText("Gauthier-Bédard");
   await expect(preview.locator('tr[data-line="3"]')).toContainText("Numéro de téléphone invalide");
-  await page.screenshot({ path: screenshot("contact-import-preview.png"), fullPage: true });
+  await page.screenshot({ path: screenshotPath("contact-import-preview.png"), fullPage: true });
 
   await page.getByTestId("import-start").click();
   const report = page.getByTestId("import-report");
@@ -50,7 +48,7 @@ test("an administrator imports a CSV file and reads its report", async ({ page }
   const issues = page.getByTestId("import-issues");
   await expect(issues.locator("tbody tr")).toHaveCount(1);
   await expect(issues.locator('tr[data-line="3"]')).toContainText("Numéro de téléphone invalide");
-  await page.screenshot({ path: screenshot("contact-import-report.png"), fullPage: true });
+  await page.screenshot({ path: screenshotPath("contact-import-report.png"), fullPage: true });
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Télécharger le rapport (CSV)" }).click();

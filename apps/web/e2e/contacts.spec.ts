@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { DEMO } from "./support/accounts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";
 
 /** The demo Réception team's number: texts sent to it land in that team's inbox. */
 const RECEPTION_NUMBER = "+15145550101";
-const SHOTS = "../../docs/screenshots";
 
 /** An option of an open Mantine select (the contact list's rows are options too). */
 function selectOption(page: Page, name: string) {
@@ -52,7 +52,7 @@ test("contacts : recherche sans accents, création, modification, courriel, lien
   await expect(page.getByTestId("contact-panel").getByTestId("contact-name")).toHaveText("Hélène Tremblay");
   await search.fill("");
   await expect(list.getByRole("option", { name: /François Côté/ })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/contacts-list.png` });
+  await page.screenshot({ path: screenshotPath(`contacts-list.png`) });
 
   // --- Create, with a phone typed any way. ---
   await page.getByRole("button", { name: "Nouveau contact" }).click();
@@ -68,7 +68,7 @@ test("contacts : recherche sans accents, création, modification, courriel, lien
   // A phone that is not one is refused on its field, before anything is sent.
   await expect(form.getByText("Le numéro de téléphone est invalide.")).toBeVisible();
   await form.getByRole("textbox", { name: "Téléphone" }).fill(`(438) 555-${last4}`);
-  await page.screenshot({ path: `${SHOTS}/contacts-form.png` });
+  await page.screenshot({ path: screenshotPath(`contacts-form.png`) });
   await form.getByRole("button", { name: "Créer le contact" }).click();
   await expect(form).toBeHidden();
   const panel = page.getByTestId("contact-panel");
@@ -117,7 +117,7 @@ test("contacts : recherche sans accents, création, modification, courriel, lien
   await expect(note).toHaveAttribute("data-pinned", "true");
   await expect(note.getByText("Épinglée")).toBeVisible();
   await expect(notes.getByRole("textbox", { name: "Nouvelle note" })).toHaveValue("");
-  await page.screenshot({ path: `${SHOTS}/contacts-panel.png`, fullPage: true });
+  await page.screenshot({ path: screenshotPath(`contacts-panel.png`), fullPage: true });
 
   // --- She texts the clinic: the conversation shows her name, and leads back to her card. ---
   const inbound = await request.post("/api/sandbox/inbound", { data: { from: phone, to: RECEPTION_NUMBER, body: "Bonjour, ici Zoé." } });

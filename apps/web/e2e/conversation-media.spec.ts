@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";
 import { gradient, pngImage } from "./support/images.ts";
@@ -100,7 +100,7 @@ test("pièces jointes : une image envoyée s'affiche et part avec le texto, une 
   expect(Buffer.compare(await link.body(), xray)).toBe(0);
 
   // --- Full size on click. ---
-  await page.screenshot({ path: fileURLToPath(new URL("../../../docs/screenshots/conversation-media.png", import.meta.url)) });
+  await page.screenshot({ path: screenshotPath("conversation-media.png") });
   await mine.click();
   const viewer = page.getByRole("dialog", { name: "radiographie.png" });
   await expect(viewer.getByRole("img", { name: "Image radiographie.png" })).toBeVisible();

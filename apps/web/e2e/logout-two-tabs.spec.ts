@@ -1,8 +1,7 @@
 import { expect, test } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login, navigation } from "./support/auth.ts";
-
-const SHOTS = "../../docs/screenshots";
 
 test("se déconnecter dans un onglet le dit à l'autre onglet, sans parler de session expirée", async ({ page, context, request }) => {
   const admin = await RelaisApi.signIn(request);
@@ -28,5 +27,5 @@ test("se déconnecter dans un onglet le dit à l'autre onglet, sans parler de se
   await other.waitForTimeout(1500);
   await expect(other).toHaveURL(/\/login\?signed-out=1$/);
   await expect(other.getByTestId("session-expired")).toHaveCount(0);
-  await other.screenshot({ path: `${SHOTS}/signed-out-elsewhere.png` });
+  await other.screenshot({ path: screenshotPath(`signed-out-elsewhere.png`) });
 });

@@ -1,11 +1,10 @@
 import { expect, test } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { DEMO, uniqueSuffix } from "./support/accounts.ts";
 import { alertWith } from "./support/alerts.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-
-const SHOTS = "../../docs/screenshots";
 
 test("sondage de satisfaction : l'administrateur le règle, l'envoie, le contact répond par texto, personne ne lui écrit entre-temps", async ({
   page,
@@ -34,7 +33,7 @@ test("sondage de satisfaction : l'administrateur le règle, l'envoie, le contact
     el.scrollIntoView({ block: "start" });
     window.scrollBy(0, -80);
   });
-  await page.screenshot({ path: `${SHOTS}/satisfaction-survey-settings.png` });
+  await page.screenshot({ path: screenshotPath(`satisfaction-survey-settings.png`) });
 
   // --- The contact texts the clinic; staff sends the survey from the conversation. ---
   const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
@@ -62,7 +61,7 @@ test("sondage de satisfaction : l'administrateur le règle, l'envoie, le contact
   await phone.send("4");
   await expect(phone.message("received", "Avez-vous un commentaire")).toBeVisible();
   await expect(hold).toContainText("1 réponse sur 2 questions");
-  await page.screenshot({ path: `${SHOTS}/satisfaction-survey-running.png` });
+  await page.screenshot({ path: screenshotPath(`satisfaction-survey-running.png`) });
 
   // --- The last answer: thanks, the lock lifts, the answers are on the contact. ---
   await phone.send("Accueil très chaleureux");

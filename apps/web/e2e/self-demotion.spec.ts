@@ -1,8 +1,7 @@
 import { expect, test } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { RelaisApi } from "./support/api.ts";
 import { login, navigation } from "./support/auth.ts";
-
-const SHOTS = "../../docs/screenshots";
 
 test("une administratrice qui se retire le rôle confirme d'abord, puis voit son nouveau rôle sans recharger", async ({ page, request }) => {
   const admin = await RelaisApi.signIn(request);
@@ -26,7 +25,7 @@ test("une administratrice qui se retire le rôle confirme d'abord, puis voit son
   await expect(confirm).toContainText("Vous deviendrez « Utilisateur »");
   // Past the dialogs' opening transition.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/self-demotion-confirm.png` });
+  await page.screenshot({ path: screenshotPath(`self-demotion-confirm.png`) });
   await confirm.getByRole("button", { name: "Annuler" }).click();
   await expect(confirm).toBeHidden();
   await expect(edit).toBeVisible();
@@ -43,5 +42,5 @@ test("une administratrice qui se retire le rôle confirme d'abord, puis voit son
   await expect(page.getByRole("button", { name: "Nouvel utilisateur" })).toBeHidden();
   // Same document: the mark set before saving is still there.
   expect(await page.evaluate(() => (window as unknown as { relaisNoReload?: boolean }).relaisNoReload)).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/self-demotion-done.png` });
+  await page.screenshot({ path: screenshotPath(`self-demotion-done.png`) });
 });

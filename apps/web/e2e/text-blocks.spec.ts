@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "./support/test.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { CLINIC_NAME_FR, DEMO } from "./support/accounts.ts";
 import { alertWith } from "./support/alerts.ts";
 import { RelaisApi } from "./support/api.ts";
@@ -7,7 +8,6 @@ import { gradient, pngImage } from "./support/images.ts";
 
 /** The demo Réception team's number: texts sent to it land in that team's inbox. */
 const RECEPTION_NUMBER = "+15145550101";
-const SHOTS = "../../docs/screenshots";
 
 async function inboundText(request: APIRequestContext, from: string, body: string): Promise<void> {
   const answer = await request.post("/api/sandbox/inbound", { data: { from, to: RECEPTION_NUMBER, body } });
@@ -53,7 +53,7 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   await expect(row.getByText("Épinglé", { exact: true })).toBeVisible();
   await page.getByRole("textbox", { name: "Rechercher un message rapide" }).fill("");
   await expect(page.getByTestId("text-block-row").first()).toContainText(title);
-  await page.screenshot({ path: `${SHOTS}/text-blocks-list.png` });
+  await page.screenshot({ path: screenshotPath(`text-blocks-list.png`) });
 
   // --- In a conversation with that contact: "/" opens the picker, the rest filters, Enter inserts it filled. ---
   await inboundText(request, phone, "Bonjour, à quelle heure est mon rendez-vous?");
@@ -65,7 +65,7 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   const picker = thread.getByRole("listbox", { name: "Messages rapides" });
   await expect(picker.getByRole("option")).toHaveCount(1);
   await expect(picker.getByRole("option", { name: new RegExp(title) })).toHaveAttribute("aria-selected", "true");
-  await page.screenshot({ path: `${SHOTS}/text-blocks-picker.png` });
+  await page.screenshot({ path: screenshotPath(`text-blocks-picker.png`) });
   await composer.press("Enter");
   await expect(picker).toBeHidden();
   const filled = `Bonjour Zoé, votre rendez-vous à la ${CLINIC_NAME_FR}`;
@@ -87,7 +87,7 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   await expect(alertWith(page, "error", "Des champs dynamiques ne sont pas remplis : {{rabais}}.")).toBeVisible();
   await expect(composer).toHaveValue("Votre code promo : {{rabais}}");
   await expect(thread.locator('[data-direction="outbound"][data-message-status]', { hasText: "code promo" })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/text-blocks-unfilled.png` });
+  await page.screenshot({ path: screenshotPath(`text-blocks-unfilled.png`) });
 
   // --- Edit the quick message: the preview follows each change. ---
   await page.goto("/text-bloc");
@@ -97,7 +97,7 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   await expect(editBody).toHaveValue("Bonjour {{firstName}}, votre rendez-vous à la {{organizationName}}");
   await editBody.fill("Bonjour {{firstName}} {{lastName}}, à demain!");
   await expect(page.getByTestId("template-preview")).toHaveText(`Bonjour Zoé ${family}, à demain!`);
-  await page.screenshot({ path: `${SHOTS}/text-template-editor.png` });
+  await page.screenshot({ path: screenshotPath(`text-template-editor.png`) });
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page).toHaveURL(/\/text-bloc$/);
   await expect(page.getByTestId("text-block-row").filter({ hasText: title })).toContainText("{{lastName}}, à demain!");
@@ -108,7 +108,7 @@ test("messages rapides : création avec un champ dynamique, insertion par / dans
   await page.getByText("Clinique", { exact: true }).click();
   await page.getByRole("button", { name: "Enregistrer la signature" }).click();
   await expect(effective).toHaveText(`Vos textos se terminent par : ${CLINIC_NAME_FR}`);
-  await page.screenshot({ path: `${SHOTS}/text-blocks-signature.png`, fullPage: true });
+  await page.screenshot({ path: screenshotPath(`text-blocks-signature.png`), fullPage: true });
   await page.goto("/conversations");
   await page.getByRole("region", { name: "Liste des conversations" }).locator(`[data-thread="${phone}"]`).click();
   await composer.fill("Merci et à demain");
