@@ -48,6 +48,7 @@ import { callRoutes } from "./modules/calls/routes.ts";
 import { callTasks, CALLS_CHECK_CRONTAB } from "./modules/calls/jobs.ts";
 import { sandboxCallRoutes } from "./modules/calls/sandbox/routes.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
+import { EMAIL_SYNC_CRONTAB, emailTasksOf } from "./modules/email/jobs.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -98,10 +99,11 @@ export async function buildApp(
     ...surveyTasks(deps.db.app),
     ...retentionTasks(deps.db.app, app.log),
     ...callTasks(),
+    ...emailTasksOf(deps, app.log),
   };
   let jobs: Jobs | null = null;
   const jobsOptions = deps.jobs;
-  const crontab = `${EVENTS_PRUNE_CRONTAB}\n${CALLS_CHECK_CRONTAB}`;
+  const crontab = `${EVENTS_PRUNE_CRONTAB}\n${CALLS_CHECK_CRONTAB}\n${EMAIL_SYNC_CRONTAB}`;
   if (jobsOptions) app.addHook("onReady", async () => void (jobs = await startJobs(jobsOptions, tasks, app.log, crontab)));
   // Closing: the jobs under way finish, no more simulated callbacks, then the sends in flight
   // finish before the pools close.

@@ -405,6 +405,9 @@ const SAMPLES: Record<string, Sample> = {
   "email.callback": { params: () => ({ type: "Gmail" }), query: { code: "code", state: "state" } },
   "email.logout": { params: () => ({ type: "Gmail" }), body: () => ({ inboxEmail: "reception@gmail.com" }) },
   "email.mailbox": {},
+  "email.unknownSenders": {},
+  "email.email": { params: () => ({ id: UNKNOWN_ID }) },
+  "email.attachment": { params: () => ({ id: UNKNOWN_ID }) },
 };
 
 /**

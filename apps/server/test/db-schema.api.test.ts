@@ -120,6 +120,7 @@ it("db/schema.ts names exactly the columns the migrations create", async () => {
       idempotency_key: true,
       author_id: true,
       call: true,
+      email: true,
       created_at: true,
       updated_at: true,
     },

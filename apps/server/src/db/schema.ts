@@ -197,6 +197,8 @@ export interface MessagesTable {
   author_id: string | null;
   /** Set when the message is a call (migration 0018): the shared MessageCall. */
   call: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Set when the message is an email (migration 0021): the shared MessageEmail. */
+  email: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -47,3 +47,49 @@ export const mailboxStatus = z.object({
   abilities: z.object({ manage: z.boolean() }),
 });
 export type MailboxStatus = z.infer<typeof mailboxStatus>;
+
+/** A file of an email, served by GET /email-sync/attachments/{id} to the team's staff. */
+export const emailAttachmentRef = z.object({
+  id: z.string(),
+  filename: z.string(),
+  /** Read from the bytes, not from what the sender declared. */
+  contentType: z.string(),
+  size: z.number().int(),
+  /** Set for an image the HTML shows in place (`cid:`); the thread lists the others. */
+  contentId: z.string().nullable(),
+  url: z.string(),
+});
+export type EmailAttachmentRef = z.infer<typeof emailAttachmentRef>;
+
+/** What a thread's message shows of an email (the spec's attributes.type = email). */
+export const messageEmail = z.object({
+  emailId: z.string(),
+  subject: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  /** The sanitised HTML is read with GET /email-sync/emails/{id} when the email is opened. */
+  hasHtml: z.boolean(),
+  attachments: z.array(emailAttachmentRef),
+});
+export type MessageEmail = z.infer<typeof messageEmail>;
+
+/** GET /email-sync/emails/{id}: the email as the sandboxed frame shows it. */
+export const emailContent = messageEmail.extend({
+  /** Sanitised on the server: no script, no handler, remote images only as `data-remote-src` until asked. */
+  html: z.string().nullable(),
+  text: z.string(),
+  messageId: z.string().nullable(),
+  threadId: z.string().nullable(),
+});
+export type EmailContent = z.infer<typeof emailContent>;
+
+/** An email from an address that is no contact's: listed for the team, never dropped. */
+export const unknownSenderEmail = z.object({
+  emailId: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  receivedAt: z.string(),
+});
+export const unknownSendersPage = z.object({ emails: z.array(unknownSenderEmail) });
+export type UnknownSendersPage = z.infer<typeof unknownSendersPage>;

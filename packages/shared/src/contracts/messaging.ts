@@ -4,6 +4,7 @@ import { MEDIA_LIMITS } from "../rules/media.ts";
 import { E164_PATTERN } from "../rules/phone.ts";
 import { uuid } from "./common.ts";
 import { contactSummary } from "./contacts.ts";
+import { messageEmail } from "./email.ts";
 
 /**
  * The text inbox (spec part 1 §3 Conversation thread and Message, §4, §7 messaging/v1).
@@ -78,6 +79,8 @@ export const message = z.object({
   authorId: uuid.nullable(),
   /** Set when this message is a call (the spec's attributes.isCall); absent or null for a text. */
   call: messageCall.nullable().optional(),
+  /** Set when this message is an email (the spec's attributes.type = email); absent for a text. */
+  email: messageEmail.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

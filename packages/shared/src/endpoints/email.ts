@@ -1,4 +1,6 @@
 import {
+  emailContent,
+  unknownSendersPage,
   authorizationUrlResponse,
   inboxEmailRequest,
   mailboxStatus,
@@ -6,7 +8,7 @@ import {
   oauthTypeParams,
   providerTypeResponse,
 } from "../contracts/email.ts";
-import { okResponse } from "../contracts/common.ts";
+import { idParams, okResponse } from "../contracts/common.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** Team email (issue 14): connecting a mailbox with OAuth, then reading and sending through it. */
@@ -61,5 +63,32 @@ export const emailEndpoints = {
     access: {},
     who: "member of the current team",
     response: mailboxStatus,
+  }),
+  unknownSenders: endpoint({
+    method: "GET",
+    path: "/email-sync/unknown-senders",
+    summary: "The current team's latest emails (100) from addresses that are no contact's: listed, never dropped",
+    access: {},
+    who: "member of the current team",
+    response: unknownSendersPage,
+  }),
+  email: endpoint({
+    method: "GET",
+    path: "/email-sync/emails/:id",
+    summary: "One email as the sandboxed frame shows it: sanitised HTML (remote images as data-remote-src), text, files; 404 otherwise",
+    access: {},
+    who: "member of the email's team",
+    params: idParams,
+    response: emailContent,
+  }),
+  attachment: endpoint({
+    method: "GET",
+    path: "/email-sync/attachments/:id",
+    summary:
+      "An email's file (blob), typed by its bytes, `X-Content-Type-Options: nosniff`; 404 for another team, or once the contact's email is no longer the address it came from or went to",
+    access: {},
+    who: "member of the email's team",
+    params: idParams,
+    answer: "file",
   }),
 };

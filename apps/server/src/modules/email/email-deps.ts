@@ -1,6 +1,7 @@
 import { resolveMx } from "node:dns/promises";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
+import type { FileStore } from "../../platform/storage/file-store.ts";
 import type { MxResolver } from "./providers.ts";
 import { loadVaultKeys, type VaultKeys } from "./token-vault.ts";
 
@@ -12,18 +13,21 @@ export type EmailDeps = {
   config: Config;
   log: Log;
   resolveMx: MxResolver;
+  /** Where the files of emails are kept (the media store). */
+  files: FileStore;
   /** The token keys, loaded on first use: a server whose teams never connect a mailbox never makes one. */
   vault: () => Promise<VaultKeys>;
 };
 
 export type EmailOptions = { resolveMx?: MxResolver };
 
-export function createEmailDeps(db: Db, config: Config, log: Log, opts: EmailOptions = {}): EmailDeps {
+export function createEmailDeps(db: Db, config: Config, files: FileStore, log: Log, opts: EmailOptions = {}): EmailDeps {
   let keys: Promise<VaultKeys> | null = null;
   return {
     db,
     config,
     log,
+    files,
     resolveMx: opts.resolveMx ?? resolveMx,
     vault: () => (keys ??= loadVaultKeys(config)),
   };

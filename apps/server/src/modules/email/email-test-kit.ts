@@ -1,13 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { Config } from "../../config.ts";
+import { loadConfig, type Config } from "../../config.ts";
 import { startMailServers, type MailServers } from "../../../test/mail/mail-servers.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
 import type { MxResolver } from "./providers.ts";
+import { createEmailDeps, type EmailDeps } from "./email-deps.ts";
 
 /** Shared steps of the email API tests: the app pointed at the local mail servers. */
 
-export type EmailTestBed = { t: TestApp; servers: MailServers; key: Buffer; close: () => Promise<void> };
+export type EmailTestBed = {
+  t: TestApp;
+  servers: MailServers;
+  key: Buffer;
+  /** The email module as the app's job worker has it (same configuration), for a test that runs a sync itself. */
+  email: EmailDeps;
+  close: () => Promise<void>;
+};
 
 const TEST_MX: Record<string, string[]> = {
   "clinique.test": ["aspmx.l.google.com"],
@@ -18,17 +26,19 @@ const testMx: MxResolver = (domain) =>
     ? Promise.resolve(TEST_MX[domain].map((exchange, priority) => ({ exchange, priority })))
     : Promise.reject(new Error("ENOTFOUND"));
 
-export async function startEmailTestBed(overrides: Partial<Config> = {}): Promise<EmailTestBed> {
+const quiet = { info: () => undefined, warn: () => undefined };
+
+export async function startEmailTestBed(overrides: Partial<Config> & { jobs?: boolean } = {}): Promise<EmailTestBed> {
   const servers = await startMailServers();
   const key = randomBytes(32);
-  const t = await createTestApp(
-    { ...(servers.config as Partial<Config>), EMAIL_TOKEN_KEY: key.toString("base64"), EMAIL_TOKEN_KEY_ID: "test-1", ...overrides },
-    { email: { resolveMx: testMx } },
-  );
+  const settings = { ...(servers.config as Partial<Config>), EMAIL_TOKEN_KEY: key.toString("base64"), EMAIL_TOKEN_KEY_ID: "test-1" };
+  const t = await createTestApp({ ...settings, ...overrides }, { email: { resolveMx: testMx } });
+  const config = { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false" }), ...settings };
   return {
     t,
     servers,
     key,
+    email: createEmailDeps(t.db.app, config, t.files, quiet, { resolveMx: testMx }),
     close: async () => {
       await t.close();
       await servers.stop();

@@ -10,7 +10,7 @@ class MailLoginRefusedError extends Error {
 }
 
 /** An IMAP client logging in with XOAUTH2; its errors come through the awaited calls, not as events. */
-function imapClient(server: MailEndpoint, user: string, accessToken: string): ImapFlow {
+export function imapClient(server: MailEndpoint, user: string, accessToken: string): ImapFlow {
   const client = new ImapFlow({
     host: server.host,
     port: server.port,

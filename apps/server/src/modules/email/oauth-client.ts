@@ -87,3 +87,25 @@ export async function revokeToken(p: ProviderSettings, token: string): Promise<v
   if (!config.serverMetadata().revocation_endpoint) return;
   await oidc.tokenRevocation(config, token);
 }
+
+/** The provider refused the refresh token (revoked, expired, password changed): only a new authorisation helps. */
+export class InvalidGrantError extends Error {
+  constructor() {
+    super("invalid_grant");
+  }
+}
+
+/**
+ * A new access token from the refresh token; a refresh token the provider rotates comes back and
+ * replaces the old one (the caller saves it). InvalidGrantError for `invalid_grant`; any other
+ * failure (network, 5xx) is thrown as it is, to be tried again later.
+ */
+export async function refreshTokens(p: ProviderSettings, refreshToken: string): Promise<EmailTokens> {
+  const config = await configurationOf(p);
+  try {
+    return tokensOf(await oidc.refreshTokenGrant(config, refreshToken), refreshToken);
+  } catch (err) {
+    if (err instanceof oidc.ResponseBodyError && err.error === "invalid_grant") throw new InvalidGrantError();
+    throw err;
+  }
+}

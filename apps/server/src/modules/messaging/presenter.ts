@@ -1,4 +1,4 @@
-import { MESSAGE_STATUSES, messageCall, type MediaRef, type Message, type Thread, type ThreadContact } from "@relais/shared";
+import { MESSAGE_STATUSES, messageCall, messageEmail, type MediaRef, type Message, type Thread, type ThreadContact } from "@relais/shared";
 import type { MediaRow } from "./media-repo.ts";
 import type { MessageRow, ThreadRow } from "./repo.ts";
 
@@ -28,6 +28,7 @@ export function presentMessage(row: MessageRow, media: readonly MediaRow[]): Mes
     idempotencyKey: row.idempotency_key,
     authorId: row.author_id,
     ...callOf(row.call),
+    ...emailOf(row.email),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -38,6 +39,13 @@ function callOf(stored: unknown): { call?: Message["call"] } {
   if (stored === null || stored === undefined) return {};
   const parsed = messageCall.safeParse(stored);
   return parsed.success ? { call: parsed.data } : {};
+}
+
+/** An email's message carries `email` (subject, files); a text none. */
+function emailOf(stored: unknown): { email?: Message["email"] } {
+  if (stored === null || stored === undefined) return {};
+  const parsed = messageEmail.safeParse(stored);
+  return parsed.success ? { email: parsed.data } : {};
 }
 
 /** The thread's latest call (attributes.voice), when it has had one. */

@@ -7,6 +7,7 @@ import {
   type CreateThreadResponse,
   type Message,
   type MessageCall,
+  type MessageEmail,
   type MessagesPage,
   type MessagesQuery,
   type SendMessageRequest,
@@ -49,6 +50,7 @@ import {
 } from "./media.ts";
 import { storageKeysOfThread, type MediaRow } from "./media-repo.ts";
 import { parseThreadSearch } from "./thread-search.ts";
+import { insertEmailMessage } from "./email-message-repo.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -682,4 +684,54 @@ export async function recordCallMessage(
   await announceMessage(tx, orgId, input.teamId, row, created ? "message.created" : "message.updated", []);
   await announceThread(tx, orgId, thread.id, threadCreated ? "thread.created" : "thread.updated");
   return { threadId: thread.id, messageId: row.id };
+}
+
+// ---- Emails in threads (the email module) ----------------------------------------------------
+
+/**
+ * An email as a message of its contact's thread (issue 14 §2): the thread named, or the
+ * contact's by number (created if missing, like an unknown texter's). An inbound email marks the
+ * thread unread and active; both are announced like a text.
+ */
+export async function recordEmailMessage(
+  tx: Tx,
+  orgId: string,
+  input: {
+    teamId: string;
+    thread: { id: string } | { contactPhone: string };
+    direction: "inbound" | "outbound";
+    from: string;
+    to: string;
+    body: string;
+    email: MessageEmail;
+    authorId: string | null;
+    idempotencyKey: string | null;
+  },
+): Promise<{ threadId: string; message: Message }> {
+  const found =
+    "id" in input.thread
+      ? { row: await repo.findThread(tx, orgId, input.thread.id, true), created: false }
+      : await repo.ensureThread(tx, orgId, input.teamId, input.thread.contactPhone);
+  if (!found.row) throw notFound();
+  const thread = found.row;
+  const inbound = input.direction === "inbound";
+  const row = await insertEmailMessage(tx, {
+    orgId,
+    threadId: thread.id,
+    direction: input.direction,
+    from: input.from,
+    to: input.to,
+    body: input.body,
+    status: inbound ? "delivered" : "sending",
+    idempotencyKey: input.idempotencyKey,
+    authorId: input.authorId,
+    email: JSON.stringify(input.email),
+  });
+  const patch: repo.ThreadPatch = inbound
+    ? { state: "active", has_notification: true, last_message_id: row.id }
+    : { last_message_id: row.id };
+  await repo.updateThread(tx, orgId, thread.id, patch, true);
+  const message = await announceMessage(tx, orgId, thread.team_id, row, "message.created", []);
+  await announceThread(tx, orgId, thread.id, found.created ? "thread.created" : "thread.updated", { row, media: [] });
+  return { threadId: thread.id, message };
 }

@@ -1,0 +1,177 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import type { ImapFlow } from "imapflow";
+import { withTenant, type Db } from "../../db/database.ts";
+import { addJob, type JobTasks } from "../../platform/jobs/jobs.ts";
+import type { EmailDeps } from "./email-deps.ts";
+import { storeInbound, attachmentPath } from "./inbound-store.ts";
+import { imapClient } from "./mail-login.ts";
+import { parseEmail, type ParsedEmail } from "./mail-parse.ts";
+import * as syncRepo from "./sync-repo.ts";
+import { mailboxAccess, markLoginRefused, type MailboxAccess } from "./token-refresh.ts";
+
+/** Every minute, on one node: one sync job per valid mailbox that is due (EMAIL.md §3). */
+const EMAIL_SYNC_DUE_TASK = "email-sync-due";
+const EMAIL_SYNC_TASK = "email-sync";
+export const EMAIL_SYNC_CRONTAB = `* * * * * ${EMAIL_SYNC_DUE_TASK}`;
+
+/** A new mailbox, or one whose UIDVALIDITY changed, is read back this far (de-duplicated by Message-ID). */
+const RESCAN_DAYS = 30;
+/** Emails read in one run; the rest come at the next minute, from the cursor. */
+const BATCH = 200;
+/** Network failures wait 1, 2, 4 … minutes, at most an hour; they never make the mailbox invalid. */
+const backoffMs = (failures: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.min(failures, 6));
+
+const syncJob = z.object({ orgId: z.uuid(), accountId: z.uuid() });
+
+const syncJobKey = (accountId: string) => `email-sync:${accountId}`;
+
+/**
+ * The cron's task: one job per due mailbox, keyed by the mailbox so that a minute whose job has
+ * not run yet does not add a second. A mailbox is read by one session at a time: the sync holds
+ * its row's lock, and a second job finding it locked leaves.
+ */
+async function queueDueSyncs(db: Db): Promise<void> {
+  const due = await sql<{ organization_id: string; account_id: string }>`select * from relais_email_accounts_due()`.execute(db);
+  for (const row of due.rows) {
+    await withTenant(db, row.organization_id, (tx) =>
+      addJob(tx, EMAIL_SYNC_TASK, { accountId: row.account_id }, { jobKey: syncJobKey(row.account_id) }),
+    );
+  }
+}
+
+class LoginRefused extends Error {}
+
+const refused = (err: unknown) => Boolean((err as { authenticationFailed?: boolean }).authenticationFailed);
+
+async function connect(access: MailboxAccess): Promise<ImapFlow> {
+  const client = imapClient(access.settings.imap, access.account.address, access.accessToken);
+  try {
+    await client.connect();
+  } catch (err) {
+    if (refused(err)) throw new LoginRefused();
+    throw err;
+  }
+  return client;
+}
+
+/** The UIDs to read: after the cursor, or the recent days when the cursor belongs to another UIDVALIDITY. */
+async function uidsToRead(
+  client: ImapFlow,
+  cursor: { uidValidity: string | null; lastUid: number },
+  uidValidity: string,
+): Promise<number[]> {
+  const rescan = cursor.uidValidity !== uidValidity;
+  const found = rescan
+    ? await client.search({ since: new Date(Date.now() - RESCAN_DAYS * 86_400_000) }, { uid: true })
+    : await client.search({ uid: `${cursor.lastUid + 1}:*` }, { uid: true });
+  // `n:*` always answers the last message, even below n.
+  return (found || []).filter((uid) => rescan || uid > cursor.lastUid).sort((a, b) => a - b);
+}
+
+/**
+ * One sync of one mailbox (EMAIL.md §3): the token (refreshed under the row's lock), an IMAP
+ * session on INBOX opened read-only, the new UIDs read with BODY.PEEK (nothing marked read),
+ * parsed and stored with the cursor moved in one transaction that holds the row's lock.
+ */
+export async function syncMailbox(deps: EmailDeps, orgId: string, accountId: string): Promise<void> {
+  try {
+    let access = await mailboxAccess(deps, orgId, accountId);
+    if (!access) return;
+    let client: ImapFlow;
+    try {
+      client = await connect(access);
+    } catch (err) {
+      if (!(err instanceof LoginRefused) || access.fresh) throw err;
+      // An older token refused: one fresh token decides.
+      access = await mailboxAccess(deps, orgId, accountId, true);
+      if (!access) return;
+      client = await connect(access);
+    }
+    try {
+      await readNew(deps, client, orgId, accountId);
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  } catch (err) {
+    if (err instanceof LoginRefused) {
+      const account = await withTenant(deps.db, orgId, (tx) => syncRepo.findAccount(tx, orgId, accountId));
+      if (account) await markLoginRefused(deps, account);
+      return;
+    }
+    await backOff(deps, orgId, accountId, err);
+  }
+}
+
+async function backOff(deps: EmailDeps, orgId: string, accountId: string, err: unknown): Promise<void> {
+  deps.log.warn({ err, orgId, accountId }, "mailbox sync failed; trying again later");
+  await withTenant(deps.db, orgId, async (tx) => {
+    const account = await syncRepo.findAccount(tx, orgId, accountId, "wait");
+    if (account) await syncRepo.markBackoff(tx, orgId, accountId, new Date(Date.now() + backoffMs(account.failures)));
+  });
+}
+
+async function readNew(deps: EmailDeps, client: ImapFlow, orgId: string, accountId: string): Promise<void> {
+  const written: string[] = [];
+  let committed = false;
+  try {
+    await withTenant(deps.db, orgId, async (tx) => {
+      const account = await syncRepo.findAccount(tx, orgId, accountId, "skip");
+      if (!account?.valid) return;
+      const mailbox = await client.mailboxOpen("INBOX", { readOnly: true });
+      const uidValidity = mailbox.uidValidity.toString();
+      // bigint columns may come back as numbers (the pool's type parsers): compared as text.
+      const cursor = {
+        uidValidity: account.uid_validity === null ? null : String(account.uid_validity),
+        lastUid: Number(account.last_uid),
+      };
+      const uids = (await uidsToRead(client, cursor, uidValidity)).slice(0, BATCH);
+      let lastUid = cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
+      if (uids.length) {
+        const raws: { uid: number; source: Buffer }[] = [];
+        for await (const msg of client.fetch(uids.join(","), { uid: true, source: true }, { uid: true })) {
+          if (msg.source) raws.push({ uid: msg.uid, source: msg.source });
+        }
+        for (const { uid, source } of raws.sort((a, b) => a.uid - b.uid)) {
+          const parsed = await parseEmail(source, attachmentPath);
+          const keys = await writeFiles(deps, orgId, parsed);
+          written.push(...keys.values());
+          if (!(await storeInbound(tx, account, uid, parsed, keys))) await discard(deps, [...keys.values()]);
+          lastUid = Math.max(lastUid, uid);
+        }
+      }
+      if (uids.length === 0 && cursor.uidValidity !== uidValidity) lastUid = Math.max(0, Number(mailbox.uidNext) - 1);
+      await syncRepo.advanceCursor(tx, orgId, accountId, uidValidity, lastUid);
+    });
+    committed = true;
+  } finally {
+    if (!committed) await discard(deps, written);
+  }
+}
+
+async function writeFiles(deps: EmailDeps, orgId: string, parsed: ParsedEmail): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  for (const a of parsed.attachments) {
+    const key = `${orgId}/email/${a.id}`;
+    await deps.files.write(key, a.bytes);
+    keys.set(a.id, key);
+  }
+  return keys;
+}
+
+async function discard(deps: EmailDeps, keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) => deps.files.remove(key).catch((err: unknown) => deps.log.warn({ err, key }, "removing an email file failed"))),
+  );
+}
+
+/** The tasks this module gives the job worker (app.ts). */
+export function emailSyncTasks(deps: EmailDeps): JobTasks {
+  return {
+    [EMAIL_SYNC_DUE_TASK]: () => queueDueSyncs(deps.db),
+    [EMAIL_SYNC_TASK]: (payload) => {
+      const { orgId, accountId } = syncJob.parse(payload);
+      return syncMailbox(deps, orgId, accountId);
+    },
+  };
+}
