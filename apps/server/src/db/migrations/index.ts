@@ -18,7 +18,7 @@ import * as m0016 from "./0016_unlogged_rate_limits.ts";
 import * as m0017 from "./0017_contact_import_xls.ts";
 import * as m0018 from "./0018_calls.ts";
 import * as m0019 from "./0019_email.ts";
-import * as m0021 from "./0021_email_in_threads.ts";
+import * as m0020 from "./0020_email_in_threads.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -44,5 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0017_contact_import_xls": m0017,
   "0018_calls": m0018,
   "0019_email": m0019,
-  "0021_email_in_threads": m0021,
+  "0020_email_in_threads": m0020,
 };
