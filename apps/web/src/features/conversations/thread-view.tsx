@@ -178,14 +178,15 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
   const empty = text.trim().length === 0 && attachments.items.length === 0;
   // Send pressed while a file is still uploading: the text leaves once the uploads are done,
   // not at all if one fails (its problem shows) or a file is taken away meanwhile.
-  const sendWhenUploaded = useRef(false);
+  const sendWhenReady = useRef(false);
 
   const submit = (): void => {
     if (empty || send.isPending || quick.blocked) {
       return;
     }
-    if (attachments.busy) {
-      sendWhenUploaded.current = true;
+    // The signature is appended here: a text sent before it is known would go out unsigned.
+    if (attachments.busy || !quick.ready) {
+      sendWhenReady.current = true;
       return;
     }
     // Null while a dynamic field has no value: the picker says which, nothing is sent.
@@ -206,12 +207,13 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
     );
   };
 
-  // Each finished upload renders again: the last one lets the waiting text go.
+  // Each finished upload (and the signature's arrival) renders again: the last one lets the
+  // waiting text go.
   useEffect(() => {
-    if (!sendWhenUploaded.current || attachments.busy) {
+    if (!sendWhenReady.current || attachments.busy || !quick.ready) {
       return;
     }
-    sendWhenUploaded.current = false;
+    sendWhenReady.current = false;
     if (!attachments.problem) {
       submit();
     }
@@ -232,7 +234,7 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
           items={attachments.items}
           problem={attachments.problem}
           onRemove={(key) => {
-            sendWhenUploaded.current = false;
+            sendWhenReady.current = false;
             attachments.remove(key);
           }}
         />

@@ -35,6 +35,8 @@ export interface QuickMessages {
   clearDocument: () => void;
   /** Sending must wait: a rule of spec part 2 §5 is broken (the panel says which). */
   blocked: boolean;
+  /** The signature `prepare` appends is known; a text sent before waits for it. */
+  ready: boolean;
 }
 
 /**
@@ -258,5 +260,7 @@ export function useQuickMessages({
       setDocument(null);
     },
     blocked: problem !== null,
+    // A signature that failed to load lets texts go unsigned rather than never.
+    ready: !signature.isPending,
   };
 }
