@@ -157,6 +157,7 @@ describe("an inbound call through Twilio", () => {
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json<CallView>().state).toBe("connecting");
     const { room } = await callRow(view.id);
+    expect(room).toBe(`call-${view.id}`);
     const member = standIn.requests.find((r) => r.path.endsWith(`/Queues/${queueSid}/Members/${callSid}.json`));
     expect(member?.method).toBe("POST");
     expect(member?.form).toMatchObject({
