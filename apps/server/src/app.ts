@@ -47,6 +47,9 @@ import { startCalls } from "./modules/calls/module.ts";
 import { callRoutes } from "./modules/calls/routes.ts";
 import { callTasks, CALLS_CHECK_CRONTAB } from "./modules/calls/jobs.ts";
 import { sandboxCallRoutes } from "./modules/calls/sandbox/routes.ts";
+import { twilioVoiceCarrierOf } from "./modules/calls/twilio/select.ts";
+import { twilioVoiceWebhookRoutes } from "./modules/calls/twilio/voice-webhooks.ts";
+import { applyCarrierEvent, callForStaffLeg, greetingOf, receiveInboundCall } from "./modules/calls/index.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
 import { EMAIL_SYNC_CRONTAB, emailTasksOf } from "./modules/email/jobs.ts";
 
@@ -91,7 +94,9 @@ export async function buildApp(
     media: mediaDepsOf(deps),
   });
   // The browser phone: its voice carrier, and the tabs' heartbeat, offer acks and signalling on the socket.
-  const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log);
+  // Twilio's voice carrier when Twilio is the configured carrier (as for texts), else the sandbox bridge.
+  const twilioVoice = twilioVoiceCarrierOf(deps.config);
+  const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log, { twilio: twilioVoice ? () => twilioVoice : undefined });
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
   const tasks: JobTasks = {
     [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
@@ -143,6 +148,13 @@ export async function buildApp(
       }
       // Always served (the same route list everywhere); only the Twilio carrier accepts a signature.
       await api.register(twilioWebhookRoutes(deps.carrier));
+      await api.register(
+        twilioVoiceWebhookRoutes({
+          // Null under the sandbox: every signature then fails, as with the SMS webhooks.
+          carrier: calls.runtime.carrier === twilioVoice ? twilioVoice : null,
+          entry: { receiveInboundCall, applyCarrierEvent, callForStaffLeg, greetingOf },
+        }),
+      );
       await api.register(realtime.routes);
     },
     { prefix: "/api" },

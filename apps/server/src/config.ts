@@ -64,6 +64,17 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   /** Another base URL for Twilio's REST API (tests: a local stand-in); unset, https://api.twilio.com. */
   TWILIO_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  /**
+   * Browser calls through Twilio (decision 0026): the API key (SK…) and its secret that sign the
+   * Voice SDK's access tokens, and the TwiML App (AP…) whose voice URL is
+   * PUBLIC_URL/api/webhooks/twilio/voice/incoming. All three or none; none, no browser can call.
+   */
+  TWILIO_API_KEY_SID: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  TWILIO_API_KEY_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  TWILIO_TWIML_APP_SID: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  /** Music (mp3 or wav Twilio fetches) a waiting or held caller hears, and a parked one; unset, Twilio's own. */
+  TWILIO_HOLD_MUSIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  TWILIO_PARK_MUSIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
   /** Enables the dev mailbox page and other development helpers. */
   DEV_TOOLS: bool.optional(),
 });

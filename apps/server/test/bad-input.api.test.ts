@@ -113,6 +113,8 @@ type Route = Sample & {
 };
 
 const week = defaultWeekSchedule();
+/** The fields every Twilio voice webhook sends. */
+const VOICE_FORM = { CallSid: "CA5f3c1e2b9a8d47c6b0e1f2a3b4c5d6e7", AccountSid: "AC0123456789abcdef0123456789abcdef" };
 const MAINTENANCE = {
   status: "under_maintenance",
   enabled: true,
@@ -364,6 +366,39 @@ const SAMPLES: Record<string, Sample> = {
       From: c.thread.teamPhone,
     }),
     query: { key: UNKNOWN_ID },
+  },
+  // Twilio's voice webhooks: forms only and signed (no Twilio carrier here, so every one is a 403).
+  "twilioVoice.incoming": { body: (c) => ({ ...VOICE_FORM, From: c.thread.contact, To: c.thread.teamPhone }) },
+  "twilioVoice.wait": {
+    query: { callId: UNKNOWN_ID, menu: "1" },
+    body: () => ({ ...VOICE_FORM, QueueSid: "QU1a2b3c4d5e6f708192a3b4c5d6e7f809", QueueTime: "0" }),
+  },
+  "twilioVoice.gather": { query: { callId: UNKNOWN_ID, t: "0" }, body: () => ({ ...VOICE_FORM, Digits: "1" }) },
+  "twilioVoice.queueAction": { query: { callId: UNKNOWN_ID }, body: () => ({ ...VOICE_FORM, QueueResult: "redirected" }) },
+  "twilioVoice.room": { query: { callId: UNKNOWN_ID, room: "call-room", label: "customer" }, body: () => VOICE_FORM },
+  "twilioVoice.hold": { query: { music: "hold" }, body: () => VOICE_FORM },
+  "twilioVoice.status": {
+    query: { callId: UNKNOWN_ID, leg: "customer" },
+    body: (c) => ({ ...VOICE_FORM, CallStatus: "completed", From: c.thread.contact, To: c.thread.teamPhone }),
+  },
+  "twilioVoice.conferenceStatus": {
+    query: { callId: UNKNOWN_ID },
+    body: () => ({
+      ConferenceSid: "CF9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b",
+      AccountSid: VOICE_FORM.AccountSid,
+      StatusCallbackEvent: "participant-join",
+      SequenceNumber: "1",
+      ParticipantLabel: `staff-${UNKNOWN_ID}`,
+    }),
+  },
+  "twilioVoice.recording": {
+    query: { callId: UNKNOWN_ID, step: "status" },
+    body: () => ({
+      ...VOICE_FORM,
+      RecordingSid: "RE0123456789abcdef0123456789abcdef",
+      RecordingStatus: "completed",
+      RecordingDuration: "12",
+    }),
   },
   // Scheduled messages: the id unknown, so nothing can be hit; a valid body is never sent as is.
   "scheduledMessages.create": {
@@ -817,7 +852,7 @@ describe("SQL and HTML in free text are stored as text, never run", () => {
 describe("authentication on every non-public route", () => {
   const guarded = ROUTES.filter((r) => !r.public);
 
-  it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media links, sandbox phones, Twilio webhooks, the OAuth callback", () => {
+  it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media links, sandbox phones, Twilio text and voice webhooks, the OAuth callback", () => {
     expect(new Set(ROUTES.filter((r) => r.public).map(routeName))).toEqual(
       new Set([
         "GET /api/health",
@@ -842,6 +877,15 @@ describe("authentication on every non-public route", () => {
         "POST /api/sandbox/calls/{sid}/digits",
         "POST /api/webhooks/twilio/sms",
         "POST /api/webhooks/twilio/status",
+        "POST /api/webhooks/twilio/voice/incoming",
+        "POST /api/webhooks/twilio/voice/wait",
+        "POST /api/webhooks/twilio/voice/gather",
+        "POST /api/webhooks/twilio/voice/queue-action",
+        "POST /api/webhooks/twilio/voice/room",
+        "POST /api/webhooks/twilio/voice/hold",
+        "POST /api/webhooks/twilio/voice/status",
+        "POST /api/webhooks/twilio/voice/conference-status",
+        "POST /api/webhooks/twilio/voice/recording",
         "GET /api/oauth2/{type}/callback",
       ]),
     );

@@ -18,6 +18,7 @@ import { surveysEndpoints } from "./surveys.ts";
 import { teamsEndpoints } from "./teams.ts";
 import { textBlocksEndpoints } from "./text-blocks.ts";
 import { twilioEndpoints } from "./twilio.ts";
+import { twilioVoiceEndpoints } from "./twilio-voice.ts";
 import { usersEndpoints } from "./users.ts";
 import { voiceEndpoints } from "./voice.ts";
 
@@ -49,6 +50,7 @@ export const endpoints = {
   teams: teamsEndpoints,
   textBlocks: textBlocksEndpoints,
   twilio: twilioEndpoints,
+  twilioVoice: twilioVoiceEndpoints,
   users: usersEndpoints,
   voice: voiceEndpoints,
 } as const;

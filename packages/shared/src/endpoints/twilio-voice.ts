@@ -23,8 +23,8 @@ const base = "/webhooks/twilio/voice";
 /**
  * Twilio's voice webhooks (VOICE.md §4): public, form bodies, every one checked against its
  * X-Twilio-Signature over PUBLIC_URL and de-duplicated. TwiML answers are 200 even when the
- * handler fails (a spoken apology, then hang-up). Not in the registry index yet: the lead adds
- * `twilioVoice: twilioVoiceEndpoints` once the calls module serves them (decision 0026).
+ * handler fails (a spoken apology, then hang-up). Served by the calls module's Twilio folder
+ * (decision 0026).
  */
 export const twilioVoiceEndpoints = {
   incoming: endpoint({

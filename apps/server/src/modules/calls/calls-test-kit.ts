@@ -8,8 +8,11 @@ import { TestSocket } from "../../platform/realtime/realtime.test-kit.ts";
 
 export type CallsWorld = { t: TestApp; socketUrl: string; close: () => Promise<void> };
 
-export async function callsWorld(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<CallsWorld> {
-  const t = await createTestApp(overrides);
+export async function callsWorld(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+  opts: Parameters<typeof createTestApp>[1] = {},
+): Promise<CallsWorld> {
+  const t = await createTestApp(overrides, opts);
   await t.app.listen({ host: "127.0.0.1", port: 0 });
   const address = t.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -1,25 +1,30 @@
-import type { CallPeriod, CallState } from "@relais/shared";
-import type { CarrierEvent } from "./carrier.ts";
+import type { CallPeriod } from "@relais/shared";
+import type { CarrierCall, CarrierEvent, CarrierEventRef, Greeting, InboundCallAnswer, InboundCallReport } from "./carrier.ts";
 import { callsRuntime } from "./runtime.ts";
-import { applyEvent, receiveInbound } from "./service.ts";
+import { applyEvent, callForStaffLeg as staffLeg, greetingOf as greeting, receiveInbound } from "./service.ts";
 
 /**
  * The calls module's public face for the carriers' webhooks (the Twilio routes): a new inbound
- * call, and every later report about a call, both turned into reducer events.
+ * call, every later report about a call, both turned into reducer events, and what a carrier
+ * needs to answer a browser leg or greet a caller.
  */
 
 /** A new inbound call; null when no team owns `to`. A replayed report answers the call it started. */
-export function receiveInboundCall(report: {
-  carrier: "sandbox" | "twilio";
-  carrierCallSid: string;
-  from: string;
-  to: string;
-  at: number;
-}): Promise<{ callId: string; state: CallState; period: CallPeriod } | null> {
+export function receiveInboundCall(report: InboundCallReport): Promise<InboundCallAnswer> {
   return receiveInbound(callsRuntime(), report);
 }
 
 /** A carrier's report about a call; a duplicate or late one changes nothing (the reducer and the call_events key). */
-export function applyCarrierEvent(ref: { carrierCallSid: string } | { callId: string }, event: CarrierEvent): Promise<void> {
+export function applyCarrierEvent(ref: CarrierEventRef, event: CarrierEvent): Promise<void> {
   return applyEvent(callsRuntime(), ref, event);
+}
+
+/** The call a staff browser leg may join: that person holds it and it is not over; null otherwise. */
+export function callForStaffLeg(leg: { callId: string; userId: string }): Promise<(CarrierCall & { emergency: boolean }) | null> {
+  return staffLeg(callsRuntime(), leg);
+}
+
+/** The team's greeting for this call's period; null: the carrier speaks the catalogue's default. */
+export function greetingOf(call: { callId: string; period: CallPeriod }): Promise<Greeting | null> {
+  return greeting(call);
 }

@@ -52,7 +52,8 @@ export async function insertCall(
       message_id: null,
       carrier: extra.carrier,
       carrier_call_sid: extra.carrierCallSid,
-      room: `room_${call.id.replace(/-/g, "")}`,
+      // The Twilio conference's friendly name (decision 0026): readable in Twilio's console as the call's own id.
+      room: `call-${call.id}`,
       ...columnsOf(call),
       updated_at: new Date(),
     })

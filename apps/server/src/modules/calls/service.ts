@@ -10,7 +10,6 @@ import {
   defaultWeekSchedule,
   type CallOffersResponse,
   type CallPeriod,
-  type CallState,
   type CallView,
   type OutboundCallRequest,
   type VoiceToken,
@@ -20,7 +19,14 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { tierPermissions } from "../organizations/service.ts";
 import { contactsByPhones } from "../contacts/service.ts";
-import { clientIdentity } from "./carrier.ts";
+import {
+  clientIdentity,
+  type CarrierCall,
+  type CarrierEventRef,
+  type Greeting,
+  type InboundCallAnswer,
+  type InboundCallReport,
+} from "./carrier.ts";
 import { carrierCallOf, change, create, modelOf, webCallsEnabled } from "./engine.ts";
 import type { CallEvent, CallRouting, CarrierEvent, Transition } from "./model.ts";
 import { periodAt } from "./period.ts";
@@ -58,7 +64,7 @@ async function teamPeriod(tx: Tx, orgId: string, teamId: string, at: number): Pr
 }
 
 /** A call a replayed (or raced) report already started, answered as the first report was. */
-async function known(r: CallsRuntime, sid: string): Promise<{ callId: string; state: CallState; period: CallPeriod } | null> {
+async function known(r: CallsRuntime, sid: string): Promise<InboundCallAnswer> {
   const owner = await repo.unsafeFindCallOwner(r.db, sid);
   if (!owner) return null;
   const orgId = owner.organization_id;
@@ -70,10 +76,7 @@ async function known(r: CallsRuntime, sid: string): Promise<{ callId: string; st
   });
 }
 
-export async function receiveInbound(
-  r: CallsRuntime,
-  report: { carrier: "sandbox" | "twilio"; carrierCallSid: string; from: string; to: string; at: number },
-): Promise<{ callId: string; state: CallState; period: CallPeriod } | null> {
+export async function receiveInbound(r: CallsRuntime, report: InboundCallReport): Promise<InboundCallAnswer> {
   const to = typedPhoneToE164(report.to);
   if (!to) return null;
   const owner = await repo.unsafeFindPhoneOwner(r.db, to);
@@ -112,11 +115,7 @@ export async function receiveInbound(
   return { callId: row.id, state: transition.call.state, period: setup.period };
 }
 
-export async function applyEvent(
-  r: CallsRuntime,
-  ref: { carrierCallSid: string } | { callId: string },
-  event: CarrierEvent,
-): Promise<void> {
+export async function applyEvent(r: CallsRuntime, ref: CarrierEventRef, event: CarrierEvent): Promise<void> {
   if ("carrierCallSid" in ref) {
     const owner = await repo.unsafeFindCallOwner(r.db, ref.carrierCallSid);
     if (!owner) return;
@@ -125,6 +124,29 @@ export async function applyEvent(
   }
   const owner = await repo.unsafeFindCallById(r.db, ref.callId);
   if (owner) await change(r, owner, ref.callId, event);
+}
+
+/** The call a browser leg may join (Twilio's `device.connect`): the person holds it and it is not over. */
+export async function callForStaffLeg(
+  r: CallsRuntime,
+  leg: { callId: string; userId: string },
+): Promise<(CarrierCall & { emergency: boolean }) | null> {
+  const orgId = await repo.unsafeFindCallById(r.db, leg.callId);
+  if (!orgId) return null;
+  return withTenant(r.db, orgId, async (tx) => {
+    const row = await repo.findCall(tx, orgId, leg.callId);
+    if (!row || row.state === "ended" || row.owner_user_id !== leg.userId) return null;
+    return { ...carrierCallOf(row), emergency: row.emergency };
+  });
+}
+
+/**
+ * The team's greeting for the period. Greetings per team and period (VOICE.md §3 `greetings`:
+ * FILE / TTS / RECORDING, enabled or not) come with the call-control issue (13 §3); until they
+ * are stored, no team has one and the carrier speaks the catalogue's default for the period.
+ */
+export function greetingOf(_call: { callId: string; period: CallPeriod }): Promise<Greeting | null> {
+  return Promise.resolve(null);
 }
 
 // ---- Staff ----
@@ -326,6 +348,11 @@ export async function voiceToken(ctx: Ctx): Promise<VoiceToken> {
   const r = callsRuntime();
   await withTenant(r.db, ctx.orgId, (tx) => requireWebCalls(tx, ctx));
   const identity = { userId: ctx.userId, organizationId: ctx.orgId };
-  const token = await r.carrier.accessToken(identity);
+  // Under Twilio without its API key and TwiML App (README) no token can be signed: the browser
+  // is told calls cannot start, the log says why.
+  const token = await r.carrier.accessToken(identity).catch((err: unknown) => {
+    r.log.error({ err }, "voice token refused by the carrier");
+    throw new AppError("error.unable-to-initiate-call", 503);
+  });
   return { ...token, carrier: r.carrier.name, identity: clientIdentity(identity) };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { isEmergencyNumber, type CallPeriod } from "@relais/shared";
 import type { Call, CallEvent, CarrierEvent } from "../model.ts";
 import { apply, startInbound, startOutbound } from "../reducer.ts";
-import type { CarrierCall, CarrierEventRef, Greeting, InboundCallAnswer, InboundCallReport, VoiceEntryPoints } from "./ports.ts";
+import type { CarrierCall, CarrierEventRef, Greeting, InboundCallAnswer, InboundCallReport } from "../carrier.ts";
+import type { VoiceEntryPoints } from "./ports.ts";
 
 /**
  * A test double of the calls module's entry points for the voice webhook tests: it records

@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import { messages, type CallPeriod, type MessageId } from "@relais/shared";
-import type { Greeting } from "./ports.ts";
+import type { Greeting } from "../carrier.ts";
 import { checkedWaitDocument } from "./twiml-rules.ts";
 
 /**

@@ -2,7 +2,7 @@ import twilio from "twilio";
 import type { CallCommand } from "../model.ts";
 import { RedirectingRequestClient, validTwilioSignature } from "../../../carriers/twilio/twilio-carrier.ts";
 import { voiceAccessToken, type VoiceTokenOptions } from "./access-token.ts";
-import type { CarrierCall, VoiceCarrier } from "./ports.ts";
+import type { CarrierCall, VoiceCarrier } from "../carrier.ts";
 import { CUSTOMER_LABEL, EXTERNAL_LABEL, queueNameOf, sayThenHangupTwiml, staffLabel, voicemailTwiml } from "./twiml.ts";
 import { voiceUrl } from "./voice-urls.ts";
 
@@ -38,6 +38,12 @@ class Recent<K, V> extends Map<K, V> {
     if (this.size > REMEMBERED) super.delete(this.keys().next().value as K);
     return this;
   }
+}
+
+/** The number Twilio places and queues this call's legs on; a call without one cannot reach Twilio. */
+function teamNumberOf(call: CarrierCall): string {
+  if (!call.teamNumber) throw new Error(`twilio voice: call ${call.id} has no team number`);
+  return call.teamNumber;
 }
 
 function isGone(err: unknown): boolean {
@@ -129,6 +135,13 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
         return this.redirectCustomer(call, sayThenHangupTwiml("voice-prompt.callback"));
       case "room.end":
         return this.endRoom(call);
+      case "voicemail.save":
+        // TODO(issue 13 §3, "a voicemail left by a caller becomes a message in the contact's thread
+        // with a player and its duration"): the calls module stores no voicemail yet (no
+        // `voicemails` table, VOICE.md §3). When it does, this command fetches the audio with
+        // `this.fetchRecording(command.recordingId)` and hands it to the module's voicemail store;
+        // until then the recording stays at Twilio and the call keeps its id and duration.
+        return;
       // The Voice JS SDK sends dialpad keys itself (`call.sendDigits`) on the staff leg: Twilio
       // has no REST operation that plays DTMF into a conference participant.
       case "digits.send":
@@ -137,7 +150,6 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
       case "offers.request":
       case "offers.send":
       case "offers.revoke":
-      case "voicemail.save":
       case "missed-call.text":
       case "timer.schedule":
         return;
@@ -152,7 +164,7 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
   private async connectCustomer(call: CarrierCall): Promise<void> {
     const callSid = this.customerSid(call);
     if (!callSid) throw new Error(`twilio voice: call ${call.id} has no caller leg to connect`);
-    const queueSid = this.queueOfCall.get(callSid) ?? (await this.queueSid(queueNameOf(call.teamNumber)));
+    const queueSid = this.queueOfCall.get(callSid) ?? (await this.queueSid(queueNameOf(teamNumberOf(call))));
     if (!queueSid) return this.holdCustomer(call, { hold: false });
     try {
       await this.client
@@ -189,7 +201,7 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
   private async dialOutbound(call: CarrierCall, to: string): Promise<void> {
     const created = await this.client.calls.create({
       to,
-      from: call.teamNumber,
+      from: teamNumberOf(call),
       url: voiceUrl(this.publicUrl, "room", { callId: call.id, room: call.room, label: CUSTOMER_LABEL }),
       method: "POST",
       statusCallback: voiceUrl(this.publicUrl, "status", { callId: call.id, leg: "customer" }),
@@ -203,7 +215,7 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
   private async dialExternal(call: CarrierCall, phone: string, extension: string | null): Promise<void> {
     const created = await this.client.calls.create({
       to: phone,
-      from: call.teamNumber,
+      from: teamNumberOf(call),
       ...(extension ? { sendDigits: `ww${extension}` } : {}),
       url: voiceUrl(this.publicUrl, "room", { callId: call.id, room: call.room, label: EXTERNAL_LABEL }),
       method: "POST",

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TwilioVoiceCarrier } from "./voice-carrier.ts";
-import type { CarrierCall } from "./ports.ts";
+import type { CarrierCall } from "../carrier.ts";
 import { ACCOUNT_SID, AUTH_TOKEN, newSid, startTwilioStandIn, type RestRequest, type TwilioStandIn } from "./twilio-rest-test-kit.ts";
 
 const PUBLIC_URL = "https://relais.example.test";

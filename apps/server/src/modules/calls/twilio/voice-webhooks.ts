@@ -104,6 +104,8 @@ export function twilioVoiceWebhookRoutes({ carrier, entry, now = Date.now }: Voi
             const call = userId && body.CallId ? await entry.callForStaffLeg({ callId: body.CallId, userId }) : null;
             if (!userId || !call) return hangupTwiml();
             if (call.emergency && call.direction === "outbound") {
+              // placeOutbound refuses a team without a number, so an outbound call always has one.
+              if (!call.teamNumber) return hangupTwiml();
               return emergencyTwiml({
                 to: call.remoteNumber,
                 callerId: call.teamNumber,

@@ -9,7 +9,7 @@ import type {
   twilioVoiceStatusForm,
 } from "@relais/shared/contracts/twilio-voice";
 import type { CarrierEvent, LegEndStatus } from "../model.ts";
-import type { CarrierEventRef } from "./ports.ts";
+import type { CarrierEventRef } from "../carrier.ts";
 import { CUSTOMER_LABEL } from "./twiml.ts";
 
 /**
