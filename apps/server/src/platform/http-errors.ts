@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { isMessageId, type ErrorResponse, type Locale, type MessageId } from "@relais/shared";
 import { AppError, type FieldProblem } from "./errors.ts";
 import { unstorableText } from "./pg-errors.ts";
@@ -75,6 +75,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const only =
         fields.length === 1 && fields[0] && fields[0].code !== "validation.invalid" && isMessageId(fields[0].code) ? fields[0].code : null;
       return send(reply, request, 400, only ?? "error.validation", { fields, ...(Object.keys(params).length ? { params } : {}) });
+    }
+    if (isResponseSerializationError(err)) {
+      // The server's own answer broke its contract: a bug. The answer names the fields (never
+      // their values) so that a failing test or a bug report says where to look.
+      const fields = err.cause.issues.map((i) => i.path.join(".")).join(", ");
+      request.log.error({ err, issues: err.cause.issues }, "answer does not match its schema");
+      return send(reply, request, 500, "error.unknown", { params: { fields } });
     }
     const code = "code" in err && typeof err.code === "string" ? FASTIFY_CODES[err.code] : undefined;
     if (code) return send(reply, request, code[1], code[0]);
