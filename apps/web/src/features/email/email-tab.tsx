@@ -62,6 +62,8 @@ function MailboxSection({ teamId, teamLabel }: { teamId: string; teamLabel: stri
 function Mailbox({ teamId, status }: { teamId: string; status: MailboxStatus }) {
   const flow = useConnectFlow(teamId);
   const manage = status.abilities.manage;
+  // Kept here, not in the form: the form leaves the page while the popup is open, the address stays.
+  const [address, setAddress] = useState(status.email ?? "");
   return (
     <Stack gap="md">
       <OutcomeAlert outcome={flow.outcome} />
@@ -88,7 +90,7 @@ function Mailbox({ teamId, status }: { teamId: string; status: MailboxStatus }) 
       ) : flow.phase.step === "choose" ? (
         <ChooseProvider address={flow.phase.address} onChoose={flow.choose} onBack={flow.reset} />
       ) : !status.connected || !status.valid ? (
-        <ConnectForm initial={status.email ?? ""} busy={flow.phase.step === "busy"} onConnect={flow.start} />
+        <ConnectForm address={address} setAddress={setAddress} busy={flow.phase.step === "busy"} onConnect={flow.start} />
       ) : null}
     </Stack>
   );
@@ -143,23 +145,32 @@ function ConnectedMailbox({
         message={<FormattedMessage id="email.disconnect.confirm" values={{ email }} />}
         confirmLabel={<FormattedMessage id="email.disconnect" />}
         onClose={() => setConfirming(false)}
-        onConfirm={() =>
-          disconnect.mutateAsync(
-            { type: provider, inboxEmail: email },
-            {
-              onSuccess: () => alerts.success("success.email-disconnected"),
-              onError: (error) => alerts.error("error.email-disconnect", error),
-            },
-          )
-        }
+        onConfirm={async () => {
+          // Awaited here rather than in per-call callbacks: this row is gone once the mailbox is.
+          try {
+            await disconnect.mutateAsync({ type: provider, inboxEmail: email });
+            alerts.success("success.email-disconnected");
+          } catch (error) {
+            alerts.error("error.email-disconnect", error);
+          }
+        }}
       />
     </Group>
   );
 }
 
-function ConnectForm({ initial, busy, onConnect }: { initial: string; busy: boolean; onConnect: (address: string) => void }) {
+function ConnectForm({
+  address,
+  setAddress,
+  busy,
+  onConnect,
+}: {
+  address: string;
+  setAddress: (address: string) => void;
+  busy: boolean;
+  onConnect: (address: string) => void;
+}) {
   const intl = useIntl();
-  const [address, setAddress] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: SyntheticEvent): void => {
     event.preventDefault();

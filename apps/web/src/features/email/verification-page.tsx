@@ -1,9 +1,8 @@
 import { useEffect } from "react";
-import { Anchor, Center, Paper, Stack } from "@mantine/core";
+import { Anchor, Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconShieldX } from "@tabler/icons-react";
 import { FormattedMessage } from "react-intl";
 import { Link, useParams, useSearchParams } from "react-router";
-import { EmptyState } from "../../ui/empty-state.tsx";
 import { EmailMessages } from "./email-messages.tsx";
 import { EMAIL_CHANNEL, failureKey, type ConnectionOutcome } from "./channel.ts";
 
@@ -44,26 +43,25 @@ function Verification({ outcome }: { outcome: "success" | "error" }) {
     };
   }, [outcome, provider, reason]);
 
+  const success = outcome === "success";
   return (
     <Center mih="100%" p="xl">
-      <Paper withBorder p="xl" radius="lg" w={560} shadow="sm">
-        <Stack gap="md" align="center" data-testid="verification" data-outcome={outcome}>
-          <EmptyState
-            icon={outcome === "success" ? <IconCircleCheck /> : <IconShieldX />}
-            title={<FormattedMessage id={outcome === "success" ? "screen.verification-success" : "screen.verification-error"} />}
-            description={
-              <Stack gap={4} align="center">
-                {outcome === "error" ? (
-                  <span>
-                    <FormattedMessage id={failureKey(reason)} />
-                  </span>
-                ) : null}
-                <span>
-                  <FormattedMessage id="email.verification.close" />
-                </span>
-              </Stack>
-            }
-          />
+      <Paper withBorder p="xl" radius="lg" w={560} maw="100%" shadow="sm">
+        <Stack gap="md" align="center" ta="center" data-testid="verification" data-outcome={outcome}>
+          <ThemeIcon size={64} radius="xl" variant="light" color={success ? "teal" : "red"}>
+            {success ? <IconCircleCheck size={36} /> : <IconShieldX size={36} />}
+          </ThemeIcon>
+          <Title order={1} fz={22}>
+            <FormattedMessage id={success ? "screen.verification-success" : "screen.verification-error"} />
+          </Title>
+          {success ? null : (
+            <Text>
+              <FormattedMessage id={failureKey(reason)} />
+            </Text>
+          )}
+          <Text c="dimmed" size="sm">
+            <FormattedMessage id="email.verification.close" />
+          </Text>
           <Anchor component={Link} to="/configuration?configTab=2&tab=1" size="sm">
             <FormattedMessage id="email.verification.back" />
           </Anchor>
