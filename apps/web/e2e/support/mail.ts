@@ -96,6 +96,13 @@ export async function createEmailTeam(request: APIRequestContext, prefix: string
 }
 
 export async function removeEmailTeam(request: APIRequestContext, fixture: EmailFixture): Promise<void> {
+  // The team's mailbox goes first, as its administrator would disconnect it (nothing to do if it is gone).
+  const signIn = await request.post("/api/auth/login", { data: { username: fixture.admin.email, password: fixture.admin.password } });
+  if (signIn.ok()) {
+    const { jwt } = (await signIn.json()) as { jwt: string };
+    await request.put("/api/auth/user-group", { headers: { Authorization: `Bearer ${jwt}` }, data: { userGroup: fixture.teamId } });
+    await request.post("/api/oauth2/Gmail/logout", { headers: { Authorization: `Bearer ${jwt}` }, data: { inboxEmail: fixture.inbox } });
+  }
   const headers = { Authorization: `Bearer ${fixture.token}` };
   await request.delete(`/api/user-groups/${fixture.teamId}`, { headers });
   await request.delete(`/api/users/${fixture.admin.id}`, { headers });
@@ -113,4 +120,61 @@ export async function signInToTeam(page: Page, fixture: EmailFixture, who: "admi
     await page.getByRole("option", { name: fixture.teamLabel }).click();
     await expect(current).toHaveValue(fixture.teamLabel);
   }
+}
+
+/** Configuration → Email: the administrator connects the team's mailbox through the provider's popup. */
+export async function connectMailbox(page: Page, request: APIRequestContext, fixture: EmailFixture): Promise<void> {
+  await page.goto("/configuration?configTab=2&tab=1");
+  await mail.signInAs(request, fixture.inbox);
+  await page.getByRole("textbox", { name: "Adresse de la boîte" }).fill(fixture.inbox);
+  const opening = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Connecter" }).click();
+  await (await opening).waitForEvent("close");
+  await expect(page.getByText(`La boîte ${fixture.inbox} est connectée.`)).toBeVisible();
+}
+
+/** A plain RFC 5322 email with an HTML part and, if given, a file. */
+export function rawEmail(h: {
+  from: string;
+  to: string;
+  subject: string;
+  id: string;
+  text: string;
+  html: string;
+  file?: { name: string; type: string; bytes: Buffer };
+}): string {
+  const lines = [
+    `From: ${h.from}`,
+    `To: ${h.to}`,
+    `Subject: ${h.subject}`,
+    `Message-ID: ${h.id}`,
+    `Date: ${new Date().toUTCString()}`,
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="m1"',
+    "",
+    "--m1",
+    'Content-Type: multipart/alternative; boundary="a1"',
+    "",
+    "--a1",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    h.text,
+    "--a1",
+    "Content-Type: text/html; charset=utf-8",
+    "",
+    h.html,
+    "--a1--",
+  ];
+  if (h.file) {
+    lines.push(
+      "--m1",
+      `Content-Type: ${h.file.type}; name="${h.file.name}"`,
+      `Content-Disposition: attachment; filename="${h.file.name}"`,
+      "Content-Transfer-Encoding: base64",
+      "",
+      h.file.bytes.toString("base64"),
+    );
+  }
+  lines.push("--m1--", "");
+  return lines.join("\r\n");
 }

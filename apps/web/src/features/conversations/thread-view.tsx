@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { ActionIcon, Badge, Box, Button, Group, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import {
   IconAlertCircle,
@@ -28,10 +28,14 @@ import { AttachmentButton, AttachmentChips } from "./attachment-picker.tsx";
 import { ThreadContactLink } from "./thread-contact-link.tsx";
 import { MessageMedia } from "./media-preview.tsx";
 import { useAttachments } from "./use-attachments.ts";
+import { lazyPart } from "../../app/lazy/lazy-screen.tsx";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { ScheduledBar } from "../scheduled-messages/scheduled-bar.tsx";
 import { SurveyHold, ThreadSurveyAction } from "../surveys/thread-survey.tsx";
 import classes from "./conversations.module.css";
+
+/** An email's card (its frame, its files): fetched with the first email a thread shows. */
+const EmailMessage = lazyPart("email-message", () => import("../email/email-message.tsx").then((m) => m.EmailMessage));
 
 const STATUS_ICONS: Record<MessageStatus, ReactNode> = {
   sending: <IconClock size={13} />,
@@ -67,8 +71,14 @@ function MessageBubble({ message }: { message: Message }) {
           aria-label={intl.formatMessage({ id: outbound ? "message.outbound" : "message.inbound" })}
         >
           {message.media.length ? <MessageMedia media={message.media} /> : null}
-          {/* A message of files only has no text line at all. */}
-          {message.body ? message.body : null}
+          {/* An email shows as itself; a message of files only has no text line at all. */}
+          {message.email ? (
+            <Suspense fallback={<Skeleton h={72} w={360} radius="md" />}>
+              <EmailMessage email={message.email} />
+            </Suspense>
+          ) : message.body ? (
+            message.body
+          ) : null}
           <div className={classes.meta}>
             <span>{messageTime(intl, message.createdAt)}</span>
             {outbound ? <StatusTick status={message.status} /> : null}

@@ -107,4 +107,13 @@ export const email = defineMessages({
   "email.from": ["De", "From"],
   "email.subject": ["Objet", "Subject"],
   "email.received": ["Reçu", "Received"],
+  // An email in a contact's thread.
+  "email.no-subject": ["(sans objet)", "(no subject)"],
+  "email.from-line": ["De : {from}", "From: {from}"],
+  "email.load-failed": ["Impossible d'afficher ce courriel.", "This email cannot be shown."],
+  "email.images-blocked": ["Images distantes bloquées.", "Remote images blocked."],
+  "email.show-images": ["Afficher les images", "Show images"],
+  "email.frame-title": ["Courriel : {subject}", "Email: {subject}"],
+  "email.attachments": ["Pièces jointes", "Attachments"],
+  "email.size": ["{size, number} Ko", "{size, number} KB"],
 });
