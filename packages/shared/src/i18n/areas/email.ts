@@ -107,6 +107,15 @@ export const email = defineMessages({
   "email.from": ["De", "From"],
   "email.subject": ["Objet", "Subject"],
   "email.received": ["Reçu", "Received"],
+  // The email-disconnected dialog (spec part 2 §4).
+  "email.reconnect.title": ["Boîte courriel à reconnecter", "Mailbox to reconnect"],
+  "email.reconnect.body": [
+    "La boîte {email} de votre équipe ne fonctionne plus : Relais ne peut plus y lire ni y envoyer de courriels.",
+    "Your team's mailbox {email} no longer works: Relais can neither read nor send its emails.",
+  ],
+  "email.reconnect.ask-admin": ["Demandez à un administrateur de l'équipe de la reconnecter.", "Ask a team administrator to reconnect it."],
+  "email.reconnect.never": ["Ne plus demander", "Don't ask again"],
+  "email.reconnect.go": ["Reconnecter", "Reconnect"],
   // An email in a contact's thread.
   "email.no-subject": ["(sans objet)", "(no subject)"],
   "email.from-line": ["De : {from}", "From: {from}"],
