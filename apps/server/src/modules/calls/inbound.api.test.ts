@@ -78,6 +78,24 @@ describe("an inbound call", () => {
     expect(hang.json<CallView>()).toMatchObject({ state: "ended", endStatus: "canceled" });
   });
 
+  it("announces the call's thread message only when what it shows changes", async () => {
+    const [a, b] = await staffTabs();
+    const { callId } = await ringing(a, b);
+    expect((await post(b.token, "reject", callId)).statusCode).toBe(200);
+    expect((await post(a.token, "answer", callId)).statusCode).toBe(200);
+    await post(a.token, "hangup", callId);
+    await a.socket.waitFor((m) => m.type === "call.ended" && "payload" in m && m.payload["id"] === callId);
+    // Ringing two people, their acks and one's refusal show nothing new in the thread: no message event for them.
+    const shown = a.socket.events
+      .filter((e) => e.type === "message.created" || e.type === "message.updated")
+      .map((e) => e.payload["call"] as { callId: string; state: string; endStatus: string | null } | undefined)
+      .filter((call) => call?.callId === callId)
+      .map((call) => `${call?.state}/${call?.endStatus}`);
+    expect(shown[0]).toBe("ivr/null");
+    expect(shown.at(-1)).toBe("ended/canceled");
+    expect(shown.filter((s, i) => s === shown[i - 1])).toEqual([]);
+  });
+
   it("lets exactly one of two answers in the same instant win", async () => {
     const [a, b] = await staffTabs();
     const { callId } = await ringing(a, b);

@@ -133,28 +133,46 @@ export async function insertEvent(tx: Tx, orgId: string, callId: string, event: 
 }
 
 /** Mirrors the call's offers into call_offers: new ones inserted, changed statuses written. */
-export async function syncOffers(tx: Tx, orgId: string, call: Call, ringUntil: Date): Promise<void> {
-  for (const o of call.offers) {
-    await tx
-      .insertInto("call_offers")
-      .values({
+/** Mirrors offers that are new or changed status into call_offers, in one statement. */
+export async function syncOffers(tx: Tx, orgId: string, callId: string, changed: Call["offers"], ringUntil: Date): Promise<void> {
+  if (changed.length === 0) return;
+  await tx
+    .insertInto("call_offers")
+    .values(
+      changed.map((o) => ({
         organization_id: orgId,
-        call_id: call.id,
+        call_id: callId,
         user_id: o.userId,
         round: o.round,
         team_id: o.teamId,
         status: o.status,
         ring_until: ringUntil,
         closed_at: o.status === "pending" ? null : new Date(),
-      })
-      .onConflict((oc) =>
-        oc.columns(["call_id", "user_id", "round"]).doUpdateSet((eb) => ({
-          status: eb.ref("excluded.status"),
-          closed_at: sql<Date | null>`case when excluded.status = 'pending' then null else coalesce(call_offers.closed_at, now()) end`,
-        })),
-      )
-      .execute();
-  }
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(["call_id", "user_id", "round"]).doUpdateSet((eb) => ({
+        status: eb.ref("excluded.status"),
+        closed_at: sql<Date | null>`case when excluded.status = 'pending' then null else coalesce(call_offers.closed_at, now()) end`,
+      })),
+    )
+    .execute();
+}
+
+/** The offers of one round still ringing that none of the person's tabs acknowledged. */
+export async function unackedOffers(tx: Tx, orgId: string, callId: string, round: number, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .selectFrom("call_offers")
+    .select("user_id")
+    .where("organization_id", "=", orgId)
+    .where("call_id", "=", callId)
+    .where("round", "=", round)
+    .where("user_id", "in", userIds)
+    .where("status", "=", "pending")
+    .where("acked_at", "is", null)
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 export type PendingOfferRow = { call_id: string; round: number; team_id: string; ring_until: Date; acked_at: Date | null };
@@ -168,17 +186,6 @@ export async function pendingOffersOf(tx: Tx, orgId: string, userId: string): Pr
     .where("status", "=", "pending")
     .orderBy("offered_at")
     .execute();
-}
-
-export async function findOffer(tx: Tx, orgId: string, callId: string, userId: string, round: number) {
-  return tx
-    .selectFrom("call_offers")
-    .selectAll()
-    .where("organization_id", "=", orgId)
-    .where("call_id", "=", callId)
-    .where("user_id", "=", userId)
-    .where("round", "=", round)
-    .executeTakeFirst();
 }
 
 export async function ackOffer(tx: Tx, orgId: string, callId: string, userId: string): Promise<void> {
