@@ -170,6 +170,23 @@ describe("an inbound call", () => {
     await post(live.token, "reject", view.id);
   });
 
+  it("keeps ringing the person whose tab acknowledged while the silent one's offer is declined", async () => {
+    for (const tab of tabs) await tab.socket.close();
+    const live = await openTab(w, c.staff[0]!);
+    const frozen = await openTab(w, c.staff[1]!);
+    tabs = [live, frozen];
+    const started = await callIn(w.t, uniquePhone(), c.number);
+    const view = await callBySid(w.t, live.token, started.sid);
+    await Promise.all([offerOf(live, view.id), offerOf(frozen, view.id)]);
+    ack(live, view.id);
+    await frozen.socket.waitFor((m) => m.type === "call.offer.revoked" && "payload" in m && m.payload["callId"] === view.id, 15_000);
+    expect(eventsOf(frozen, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("declined");
+    const still = await w.t.request({ method: "GET", url: "/api/voice/v1/calls/offers", token: live.token });
+    expect(still.json().offers.map((o: { callId: string }) => o.callId)).toContain(view.id);
+    expect(eventsOf(live, "call.offer.revoked", view.id)).toEqual([]);
+    await post(live.token, "reject", view.id);
+  });
+
   it("declines an offer no tab acknowledged, and goes missed at once when nobody else can ring", async () => {
     for (const tab of tabs) await tab.socket.close();
     const frozen = await openTab(w, c.staff[0]!);

@@ -188,15 +188,14 @@ export async function pendingOffersOf(tx: Tx, orgId: string, userId: string): Pr
     .execute();
 }
 
-export async function ackOffer(tx: Tx, orgId: string, callId: string, userId: string): Promise<void> {
-  await tx
-    .updateTable("call_offers")
-    .set({ acked_at: sql<Date>`coalesce(acked_at, now())` })
-    .where("organization_id", "=", orgId)
-    .where("call_id", "=", callId)
-    .where("user_id", "=", userId)
-    .where("status", "=", "pending")
-    .execute();
+/** The offers still ringing that a tab of their person received: one statement for many acks. */
+export async function ackOffers(tx: Tx, orgId: string, acks: { callId: string; userId: string }[]): Promise<void> {
+  if (acks.length === 0) return;
+  await sql`
+    update call_offers o set acked_at = coalesce(o.acked_at, now())
+    from unnest(${acks.map((a) => a.callId)}::uuid[], ${acks.map((a) => a.userId)}::uuid[]) as a(call_id, user_id)
+    where o.organization_id = ${orgId} and o.call_id = a.call_id and o.user_id = a.user_id and o.status = 'pending'
+  `.execute(tx);
 }
 
 /**

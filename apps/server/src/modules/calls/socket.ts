@@ -2,6 +2,7 @@ import type { NotOfferedReason, PresenceAck, RealtimeClientMessage, RealtimeDire
 import { withTenant } from "../../db/database.ts";
 import type { ClientMessageHandler } from "../../platform/realtime/hub.ts";
 import type { Viewer } from "../../platform/realtime/visibility.ts";
+import { AckBatch } from "./ack-batch.ts";
 import { change, offerToStaff, webCallsEnabled } from "./engine.ts";
 import * as repo from "./repo.ts";
 import type { CallsRuntime } from "./runtime.ts";
@@ -15,6 +16,7 @@ import type { SandboxVoiceBridge } from "./sandbox/bridge.ts";
 export function callSocketHandler(r: CallsRuntime, bridge: SandboxVoiceBridge | null): ClientMessageHandler {
   /** Tabs seen on each socket's session, to forget them when their last socket closes. */
   const tabsOf = new Map<string, Set<string>>();
+  const acks = new AckBatch(r.db, r.log);
   return {
     onMessage: async (viewer, message, reply) => {
       switch (message.type) {
@@ -23,7 +25,7 @@ export function callSocketHandler(r: CallsRuntime, bridge: SandboxVoiceBridge | 
           reply(await heartbeat(r, viewer, message));
           return;
         case "call.offer.received":
-          await acknowledge(r, viewer, message);
+          await acknowledge(r, acks, viewer, message);
           return;
         case "call.signal":
           if (bridge) await bridge.fromStaff(viewer.orgId, viewer.userId, message.callId, message.signal);
@@ -74,6 +76,7 @@ async function heartbeat(
 /** The tab got the offer; `busy` declines it for this person only (spec §4: another call in this browser). */
 async function acknowledge(
   r: CallsRuntime,
+  acks: AckBatch,
   viewer: Viewer,
   message: Extract<RealtimeClientMessage, { type: "call.offer.received" }>,
 ): Promise<void> {
@@ -86,5 +89,5 @@ async function acknowledge(
     });
     return;
   }
-  await withTenant(r.db, viewer.orgId, (tx) => repo.ackOffer(tx, viewer.orgId, message.callId, viewer.userId));
+  acks.add(viewer.orgId, { callId: message.callId, userId: viewer.userId });
 }
