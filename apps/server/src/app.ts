@@ -11,7 +11,6 @@ import { APP_VERSION } from "@relais/shared";
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthGuard } from "./platform/auth/guard.ts";
 import { requireRegistryEntries } from "./platform/http/registry-check.ts";
-import { organizationTier } from "./modules/organizations/service.ts";
 import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.ts";
 import { registerRealtime, type RealtimeOptions } from "./platform/realtime/realtime.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -84,7 +83,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  registerAuthGuard(app, deps.db.app, deps.signer, (ctx) => organizationTier(deps.db.app, ctx));
+  registerAuthGuard(app, deps.db.app, deps.signer);
   requireRegistryEntries(app);
   // An inbound text received while its team is closed gets the team's outside-hours text.
   // A survey answer is taken before the automatic replies: the contact gets no "we are closed" to it.
