@@ -259,15 +259,6 @@ export async function organizationOf(tx: Tx, orgId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function userOf(tx: Tx, orgId: string, userId: string) {
-  return tx
-    .selectFrom("users")
-    .select(["id", "name", "status", "settings"])
-    .where("organization_id", "=", orgId)
-    .where("id", "=", userId)
-    .executeTakeFirst();
-}
-
 export async function hasLiveCall(tx: Tx, orgId: string, userId: string): Promise<boolean> {
   const row = await tx
     .selectFrom("calls")
@@ -277,6 +268,29 @@ export async function hasLiveCall(tx: Tx, orgId: string, userId: string): Promis
     .where("state", "<>", "ended")
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What decides whether a person is offered calls, in one statement (the heartbeat's answer). */
+export async function reachabilityOf(tx: Tx, orgId: string, userId: string) {
+  return tx
+    .selectFrom("users as u")
+    .innerJoin("organizations as o", "o.id", "u.organization_id")
+    .select(["o.options", "u.status", "u.settings"])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("calls as c")
+            .select("c.id")
+            .whereRef("c.organization_id", "=", "u.organization_id")
+            .whereRef("c.owner_user_id", "=", "u.id")
+            .where("c.state", "<>", "ended"),
+        )
+        .as("on_call"),
+    )
+    .where("u.organization_id", "=", orgId)
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
 }
 
 export async function setCurrentTeam(tx: Tx, orgId: string, sessionId: string, teamId: string): Promise<void> {

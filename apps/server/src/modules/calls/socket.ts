@@ -56,14 +56,13 @@ async function heartbeat(
       canAnswer: message.canAnswer,
       ttlMs: r.presenceTtlMs,
     });
-    const org = await repo.organizationOf(tx, viewer.orgId);
-    const user = await repo.userOf(tx, viewer.orgId, viewer.userId);
+    const person = await repo.reachabilityOf(tx, viewer.orgId, viewer.userId);
     const found: NotOfferedReason[] = [];
-    if (!webCallsEnabled(org.options)) found.push("web-calls-off");
-    if (user?.status !== "online") found.push("offline");
-    if ((user?.settings as { allowIncomingCalls?: boolean } | null)?.allowIncomingCalls === false) found.push("incoming-calls-off");
+    if (!webCallsEnabled(person?.options)) found.push("web-calls-off");
+    if (person?.status !== "online") found.push("offline");
+    if ((person?.settings as { allowIncomingCalls?: boolean } | null)?.allowIncomingCalls === false) found.push("incoming-calls-off");
     if (!message.canAnswer) found.push("no-microphone");
-    if (await repo.hasLiveCall(tx, viewer.orgId, viewer.userId)) found.push("on-call");
+    if (person?.on_call) found.push("on-call");
     // Just reachable: the calls ringing for their teams ring them too (the reducer adds late arrivals to the round).
     const late = arrived && found.length === 0 ? await repo.ringingCallsOf(tx, viewer.orgId, [...viewer.teamIds]) : [];
     return { reasons: found, lateFor: late };
