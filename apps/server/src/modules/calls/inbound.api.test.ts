@@ -205,6 +205,8 @@ describe("an inbound call", () => {
       15_000,
     );
     expect(ended.endStatus).toBe("no-answer");
+    // The socket hears of it after the commit the view was read from: wait for it, do not assume it came first.
+    await frozen.socket.waitFor((m) => m.type === "call.offer.revoked" && "payload" in m && m.payload["callId"] === view.id);
     expect(eventsOf(frozen, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("declined");
     await until(async () => w.t.carrier.outboxFor(phone).length > 0, "the missed-call text");
   });
