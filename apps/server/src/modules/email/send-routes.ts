@@ -76,7 +76,8 @@ export function emailSendRoutes(email: EmailDeps, limiter: RateLimiter): Fastify
         fileSize: EMAIL_SEND_LIMITS.attachmentsBytesUnder,
         files: EMAIL_SEND_LIMITS.attachments,
         fields: 3,
-        parts: EMAIL_SEND_LIMITS.attachments + 3,
+        // One part more than the fields and files allowed: an eleventh file meets the files limit (413), not this one.
+        parts: EMAIL_SEND_LIMITS.attachments + 4,
         fieldSize: FIELD_BYTES,
         fieldNameSize: 100,
         headerPairs: 20,
