@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { MailboxStatus, SandboxEmail, SandboxEmailInboundRequest } from "@relais/shared";
-import { withTenant, type Db } from "../../db/database.ts";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
@@ -14,6 +14,7 @@ import { parseEmail } from "./mail-parse.ts";
 import type { MailboxReader } from "./mail-reader.ts";
 import { canManageMailbox } from "./policy.ts";
 import * as repo from "./repo.ts";
+import type { AccountRow } from "./repo.ts";
 
 /**
  * The sandbox mailbox (issue 14 §4, decision 0031): as texts have the sandbox network, email has a
@@ -28,13 +29,48 @@ const SANDBOX_UID_VALIDITY = "1";
 /** What the simulator lists of one address: its latest emails. */
 const MAILBOX_PAGE = 100;
 
-/** Files one raw message in the recipients' INBOX and the sender's Sent folder, as a mail network would. */
-export async function deliverSandbox(db: Db, raw: Buffer, envelope: { from: string; to: string[] }): Promise<void> {
+/**
+ * Files one raw message in the recipients' INBOX and the sender's Sent folder, as a mail network
+ * would; answers the UID it took in each recipient's INBOX.
+ */
+export async function deliverSandbox(db: Db, raw: Buffer, envelope: { from: string; to: string[] }): Promise<Map<string, number>> {
   const rows = [
     ...[...new Set(envelope.to.map((a) => a.toLowerCase()))].map((mailbox) => ({ mailbox, folder: "INBOX", raw })),
     { mailbox: envelope.from.toLowerCase(), folder: "Sent", raw },
   ];
-  await db.insertInto("email_sandbox_mail").values(rows).execute();
+  const filed = await db.insertInto("email_sandbox_mail").values(rows).returning(["uid", "mailbox", "folder"]).execute();
+  return new Map(filed.filter((r) => r.folder === "INBOX").map((r) => [r.mailbox, Number(r.uid)]));
+}
+
+/**
+ * Makes `address` the team's mailbox, the sandbox one, in the caller's transaction: no token
+ * (the row keeps empty bytes where a provider's would be sealed); a mailbox the team had is
+ * replaced. Answers the new row.
+ */
+export async function saveSandboxAccount(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  address: string,
+  userId: string | null,
+): Promise<AccountRow> {
+  await repo.saveAccount(tx, {
+    id: randomUUID(),
+    organization_id: orgId,
+    team_id: teamId,
+    provider: SANDBOX_PROVIDER,
+    address,
+    key_id: "sandbox",
+    wrapped_key: Buffer.alloc(0),
+    sealed_tokens: Buffer.alloc(0),
+    scopes: "",
+    access_expires_at: null,
+    connected_by: userId,
+  });
+  await setTeamMailbox(tx, orgId, teamId, { email: address, emailProvider: SANDBOX_PROVIDER, valid: true });
+  const account = await repo.findAccountOfTeam(tx, orgId, teamId);
+  if (!account) throw new Error("saveSandboxAccount: not saved");
+  return account;
 }
 
 /** The sync's reader of a sandbox mailbox's INBOX; null when the sandbox network is off (nothing is read). */
@@ -79,20 +115,7 @@ export async function connectSandboxMailbox(deps: EmailDeps, ctx: Ctx, inboxEmai
     await withTenant(deps.db, ctx.orgId, async (tx) => {
       const holder = await repo.findAccountByAddress(tx, ctx.orgId, inboxEmail);
       if (holder && holder.team_id !== teamId) throw new AppError("error.email-address-taken", 409);
-      await repo.saveAccount(tx, {
-        id: randomUUID(),
-        organization_id: ctx.orgId,
-        team_id: teamId,
-        provider: SANDBOX_PROVIDER,
-        address: inboxEmail,
-        key_id: "sandbox",
-        wrapped_key: Buffer.alloc(0),
-        sealed_tokens: Buffer.alloc(0),
-        scopes: "",
-        access_expires_at: null,
-        connected_by: ctx.userId,
-      });
-      await setTeamMailbox(tx, ctx.orgId, teamId, { email: inboxEmail, emailProvider: SANDBOX_PROVIDER, valid: true });
+      await saveSandboxAccount(tx, ctx.orgId, teamId, inboxEmail, ctx.userId);
       await recordAudit(tx, ctx, "connect", "mailbox", teamId, { provider: SANDBOX_PROVIDER });
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import { EMAIL_SEND_LIMITS, messageEmail, type MailboxProvider, type Message, type SendEmailFields } from "@relais/shared";
@@ -8,12 +8,12 @@ import { AppError, conflict, forbidden, notFound } from "../../platform/errors.t
 import { addJob, type JobTasks } from "../../platform/jobs/jobs.ts";
 import { storedFilename } from "../../platform/storage/file-names.ts";
 import { sniffContentType } from "../../platform/storage/sniff.ts";
-import { recordEmailMessage, settleEmailMessage } from "../messaging/service.ts";
+import { settleEmailMessage } from "../messaging/service.ts";
 import { refuseUnfilledFields } from "../text-blocks/service.ts";
 import type { EmailDeps } from "./email-deps.ts";
-import { presentEmailSummary } from "./inbound-store.ts";
 import { composeEmail, EMAIL_ENCODED_MAX_BYTES, newMessageId, replyHeaders } from "./mail-compose.ts";
 import { smtpSend } from "./mail-login.ts";
+import { storeOutbound } from "./outbound-store.ts";
 import { canSendEmail } from "./policy.ts";
 import type { AccountRow } from "./repo.ts";
 import * as repo from "./repo.ts";
@@ -116,58 +116,20 @@ export async function queueEmail(
     await deps.files.write(rawKey(ctx.orgId, emailId), raw);
     for (const f of files) await deps.files.write(`${ctx.orgId}/email/${f.id}`, f.bytes);
     return await withTenant(deps.db, ctx.orgId, async (tx) => {
-      const email = await syncRepo.insertEmail(tx, {
+      const message = await storeOutbound(tx, {
         id: emailId,
-        organization_id: ctx.orgId,
-        team_id: plan.teamId,
-        mailbox: plan.account.address,
-        account_id: plan.account.id,
-        direction: "outbound",
-        header_message_id: headerMessageId,
-        in_reply_to: plan.reply.inReplyTo,
-        references: plan.reply.references,
-        subject: input.subject,
-        from_address: plan.account.address,
-        to_addresses: [plan.to],
-        html: null,
-        text_body: input.body,
-        sent_at: date,
-      });
-      if (!email) throw new Error("queueEmail: email not inserted");
-      await syncRepo.insertAttachments(
-        tx,
-        files.map((f, position) => ({
-          id: f.id,
-          organization_id: ctx.orgId,
-          email_id: emailId,
-          position,
-          filename: f.filename,
-          content_type: f.contentType,
-          declared_type: null,
-          size: f.bytes.length,
-          sha256: createHash("sha256").update(f.bytes).digest("hex"),
-          storage_key: `${ctx.orgId}/email/${f.id}`,
-          content_id: null,
-          contact_address: plan.to,
-        })),
-      );
-      const summary = presentEmailSummary(
-        emailId,
-        { subject: input.subject, from: plan.account.address, to: [plan.to], html: null },
-        files.map((f) => ({ id: f.id, filename: f.filename, contentType: f.contentType, size: f.bytes.length, contentId: null })),
-      );
-      const { message } = await recordEmailMessage(tx, ctx.orgId, {
-        teamId: plan.teamId,
-        thread: { id: threadId },
-        direction: "outbound",
-        from: plan.account.address,
+        account: plan.account,
+        threadId,
         to: plan.to,
-        body: input.body,
-        email: summary,
+        subject: input.subject,
+        text: input.body,
+        headerMessageId,
+        inReplyTo: plan.reply.inReplyTo,
+        references: plan.reply.references,
+        date,
+        files: files.map((f) => ({ ...f, storageKey: `${ctx.orgId}/email/${f.id}` })),
         authorId: ctx.userId,
-        idempotencyKey: randomUUID(),
       });
-      await syncRepo.linkEmailToMessage(tx, ctx.orgId, emailId, message.id);
       await addJob(tx, EMAIL_SEND_TASK, { emailId, attempt: 0 });
       return message;
     });
