@@ -4,9 +4,7 @@ import { attachmentPath, storeInbound } from "../modules/email/inbound-store.ts"
 import { composeEmail, replyHeaders } from "../modules/email/mail-compose.ts";
 import { parseEmail } from "../modules/email/mail-parse.ts";
 import { storeOutbound } from "../modules/email/outbound-store.ts";
-import * as repo from "../modules/email/repo.ts";
 import { deliverSandbox, saveSandboxAccount, SANDBOX_PROVIDER } from "../modules/email/sandbox-mail.ts";
-import * as syncRepo from "../modules/email/sync-repo.ts";
 
 /**
  * The demo clinic's team email (issue 14 §4): its Réception team has the sandbox mailbox
@@ -67,9 +65,20 @@ export async function seedDemoEmail(owner: Db, orgId: string): Promise<boolean> 
       .where("organization_id", "=", orgId)
       .where("email", "=", RECEPTIONIST)
       .executeTakeFirst();
-    const contactPhone = await syncRepo.contactPhoneByEmail(tx, orgId, CONTACT_EMAIL);
+    const contact = await tx
+      .selectFrom("contacts")
+      .select("phone")
+      .where("organization_id", "=", orgId)
+      .where("email", "=", CONTACT_EMAIL)
+      .executeTakeFirst();
+    const contactPhone = contact?.phone;
     if (!team || !receptionist || !contactPhone) return false;
-    const existing = await repo.findAccountOfTeam(tx, orgId, team.id);
+    const existing = await tx
+      .selectFrom("email_accounts")
+      .selectAll()
+      .where("organization_id", "=", orgId)
+      .where("team_id", "=", team.id)
+      .executeTakeFirst();
     // A mailbox a person connected (Gmail, Outlook) is theirs: no demo in it.
     if (existing && existing.provider !== SANDBOX_PROVIDER) return false;
     const account = existing ?? (await saveSandboxAccount(tx, orgId, team.id, MAILBOX, null));
