@@ -7,7 +7,7 @@ import type { AccountRow } from "./repo.ts";
 import * as syncRepo from "./sync-repo.ts";
 
 /** A file of an outbound email, already in the store under `storageKey`. */
-export type OutboundFile = { id: string; filename: string; contentType: string; bytes: Buffer; storageKey: string };
+type OutboundFile = { id: string; filename: string; contentType: string; bytes: Buffer; storageKey: string };
 
 export type OutboundEmail = {
   id: string;

@@ -41,7 +41,7 @@ const tooLarge = () => new AppError("error.limit-size", 413);
 const rawKey = (orgId: string, emailId: string) => `${orgId}/email/${emailId}.eml`;
 
 /** Files of one email: 10 at most, under 20 MB together (spec part 2 §9); the route stops reading past that. */
-export function refuseTooLarge(files: readonly EmailUpload[]): void {
+function refuseTooLarge(files: readonly EmailUpload[]): void {
   const total = files.reduce((sum, f) => sum + f.bytes.length, 0);
   if (files.length > EMAIL_SEND_LIMITS.attachments || total >= EMAIL_SEND_LIMITS.attachmentsBytesUnder) throw tooLarge();
 }
