@@ -181,6 +181,25 @@ describe("sending an email from a contact's thread", () => {
     expect(bed.servers.smtp.received.length).toBe(before + 1);
   });
 
+  it("tries again after a network failure, and gives up after the last try with the server's words", async () => {
+    const s = await connectedThread();
+    const queued = await sent(s);
+    // The SMTP server is unreachable for this run only.
+    const offline = { ...bed.email, config: { ...bed.email.config, GMAIL_SMTP_URL: "smtp://127.0.0.1:1" } };
+    const { id: emailId } = await emailOfMessage(bed, queued.id);
+    await runSendEmailJob(offline, { orgId: org.orgId, emailId, attempt: 0 });
+    expect(await messageById(bed, adminToken, s.threadId, queued.id)).toMatchObject({ status: "sending" });
+    expect((await sendJobsOf(bed, emailId)).map((j) => j.attempt)).toEqual([0, 1]);
+
+    // The eighth try meets a 4xx again: no ninth, the email fails.
+    bed.servers.smtp.failNext(451, "4.3.0 Mail server temporarily rejected message");
+    await runSendEmailJob(bed.email, { orgId: org.orgId, emailId, attempt: 7 });
+    const failed = await messageById(bed, adminToken, s.threadId, queued.id);
+    expect(failed).toMatchObject({ status: "failed", failureReason: "error.email-send-gave-up" });
+    expect(failed.email?.failure?.serverText).toContain("4.3.0 Mail server temporarily rejected message");
+    expect((await sendJobsOf(bed, emailId)).map((j) => j.attempt)).toEqual([0, 1]);
+  });
+
   it("fails with the reason and the server's words after a 5xx answer", async () => {
     const s = await connectedThread();
     const queued = await sent(s);
