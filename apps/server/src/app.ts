@@ -96,6 +96,8 @@ export async function buildApp(
   // Twilio's voice carrier when Twilio is the configured carrier (as for texts), else the sandbox bridge.
   const twilioVoice = twilioVoiceCarrierOf(deps.config);
   const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log, { twilio: twilioVoice ? () => twilioVoice : undefined });
+  // The sandbox phones and mailbox: the sandbox network, in development and tests only.
+  const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
   const tasks: JobTasks = {
     [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
@@ -103,7 +105,7 @@ export async function buildApp(
     ...surveyTasks(deps.db.app),
     ...retentionTasks(deps.db.app, app.log),
     ...callTasks(),
-    ...emailTasksOf(deps, app.log),
+    ...emailTasksOf(deps, app.log, sandboxPhones),
   };
   let jobs: Jobs | null = null;
   const jobsOptions = deps.jobs;
@@ -116,7 +118,6 @@ export async function buildApp(
     await deps.carrier.close();
     await drainMessaging(messaging);
   });
-  const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
 
   await app.register(
     async (api) => {
@@ -140,7 +141,7 @@ export async function buildApp(
       await api.register(linkRoutes(deps));
       await api.register(callRoutes({ devTools: deps.config.devTools }));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
-      await api.register(emailRoutes(deps, deps.email));
+      await api.register(emailRoutes(deps, { ...deps.email, sandbox: sandboxPhones }));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
         await api.register(sandboxRoutes(deps.carrier, deps.limiter));
         await api.register(simulatorRoutes(deps.carrier, deps.db.owner, deps.limiter));
