@@ -7,6 +7,7 @@
 // BENCH_CALL_RATES; once more at BENCH_LOADED_CALL_RATE while the inbox takes BENCH_TEXT_RATE
 // texts/s. The floor of bench/inbox (../shared/tools/floor-inbox.mjs: POST → insert + NOTIFY →
 // push, no application code) runs at the same sizes in the same session, as the baseline.
+// BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") runs the server with those Node flags.
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -207,7 +208,11 @@ for (const rate of [...cfg.callRates, cfg.textRate]) {
   });
 }
 
-const server = await startServer({ port: PORT, env: { DEV_TOOLS: "true", EMBEDDED_PG_PORT: String(PG_PORT) }, nodeArgs: [] });
+const server = await startServer({
+  port: PORT,
+  env: { DEV_TOOLS: "true", EMBEDDED_PG_PORT: String(PG_PORT) },
+  nodeArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(" ") : [],
+});
 const ownerUrl = `postgres://postgres:relais@127.0.0.1:${server.pgPort}/postgres`;
 const cpu = async () => ({
   server: await cpuSeconds(server.pid),

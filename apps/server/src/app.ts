@@ -11,7 +11,6 @@ import { APP_VERSION } from "@relais/shared";
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthGuard } from "./platform/auth/guard.ts";
 import { requireRegistryEntries } from "./platform/http/registry-check.ts";
-import { organizationTier } from "./modules/organizations/service.ts";
 import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.ts";
 import { registerRealtime, type RealtimeOptions } from "./platform/realtime/realtime.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -84,7 +83,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  registerAuthGuard(app, deps.db.app, deps.signer, (ctx) => organizationTier(deps.db.app, ctx));
+  registerAuthGuard(app, deps.db.app, deps.signer);
   requireRegistryEntries(app);
   // An inbound text received while its team is closed gets the team's outside-hours text.
   // A survey answer is taken before the automatic replies: the contact gets no "we are closed" to it.
@@ -97,6 +96,8 @@ export async function buildApp(
   // Twilio's voice carrier when Twilio is the configured carrier (as for texts), else the sandbox bridge.
   const twilioVoice = twilioVoiceCarrierOf(deps.config);
   const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log, { twilio: twilioVoice ? () => twilioVoice : undefined });
+  // The sandbox phones and mailbox: the sandbox network, in development and tests only.
+  const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
   const tasks: JobTasks = {
     [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
@@ -104,7 +105,7 @@ export async function buildApp(
     ...surveyTasks(deps.db.app),
     ...retentionTasks(deps.db.app, app.log),
     ...callTasks(),
-    ...emailTasksOf(deps, app.log),
+    ...emailTasksOf(deps, app.log, sandboxPhones),
   };
   let jobs: Jobs | null = null;
   const jobsOptions = deps.jobs;
@@ -117,7 +118,6 @@ export async function buildApp(
     await deps.carrier.close();
     await drainMessaging(messaging);
   });
-  const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
 
   await app.register(
     async (api) => {
@@ -141,7 +141,7 @@ export async function buildApp(
       await api.register(linkRoutes(deps));
       await api.register(callRoutes({ devTools: deps.config.devTools }));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
-      await api.register(emailRoutes(deps, deps.email));
+      await api.register(emailRoutes(deps, { ...deps.email, sandbox: sandboxPhones }));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
         await api.register(sandboxRoutes(deps.carrier, deps.limiter));
         await api.register(simulatorRoutes(deps.carrier, deps.db.owner, deps.limiter));

@@ -443,6 +443,14 @@ const SAMPLES: Record<string, Sample> = {
   "email.unknownSenders": {},
   "email.email": { params: () => ({ id: UNKNOWN_ID }) },
   "email.attachment": { params: () => ({ id: UNKNOWN_ID }) },
+  // Multipart: only the path is validated by the registry; the form's own checks are in send.api.test.ts.
+  "email.send": { params: (c) => ({ type: "Gmail", id: c.thread.id }) },
+  "email.sandboxConnect": { body: () => ({ inboxEmail: "bac-a-sable@sandbox.test" }) },
+  "email.sandboxMailboxes": {},
+  "email.sandboxInbound": {
+    body: () => ({ from: "patient@exemple.test", to: "personne@sandbox.test", subject: "Allô", body: "Bonjour" }),
+  },
+  "email.sandboxMailbox": { query: { address: "patient@exemple.test" } },
 };
 
 /**
@@ -887,6 +895,9 @@ describe("authentication on every non-public route", () => {
         "POST /api/webhooks/twilio/voice/conference-status",
         "POST /api/webhooks/twilio/voice/recording",
         "GET /api/oauth2/{type}/callback",
+        "GET /api/sandbox/email/mailboxes",
+        "POST /api/sandbox/email/inbound",
+        "GET /api/sandbox/email/mailbox",
       ]),
     );
   });

@@ -472,6 +472,7 @@ it("db/schema.ts names exactly the columns the migrations create", async () => {
       contact_address: true,
       created_at: true,
     },
+    email_sandbox_mail: { uid: true, mailbox: true, folder: true, raw: true, created_at: true },
   };
   const expected = Object.fromEntries(Object.entries(declared).map(([table, c]) => [table, Object.keys(c)]));
   expect(Object.keys(actual).sort(), "tables").toEqual(Object.keys(expected).sort());

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoint, listEndpoints, okResponse } from "@relais/shared";
 import { registerAuthGuard } from "../src/platform/auth/guard.ts";
 import { registerErrorHandling } from "../src/platform/http-errors.ts";
-import { organizationTier } from "../src/modules/organizations/service.ts";
 import { requireRegistryEntries } from "../src/platform/http/registry-check.ts";
 import { serve } from "../src/platform/http/serve.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
@@ -61,7 +60,7 @@ describe("an entry's tier rule", () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
-    registerAuthGuard(app, t.db.app, t.signer, (ctx) => organizationTier(t.db.app, ctx));
+    registerAuthGuard(app, t.db.app, t.signer);
     const callOut = endpoint({
       method: "POST",
       path: "/call-out",
@@ -78,11 +77,15 @@ describe("an entry's tier rule", () => {
     const call = async (tierId: number | null) => {
       const org = await t.tenant({ tierId });
       const session = await t.login(org.users.user.email);
-      return app.inject({ method: "POST", url: "/api/call-out", headers: { authorization: `Bearer ${session.jwt}` } });
+      const inject = () => app.inject({ method: "POST", url: "/api/call-out", headers: { authorization: `Bearer ${session.jwt}` } });
+      return Object.assign(await inject(), { orgId: org.orgId, again: inject });
     };
     const essential = await call(1);
     expect(essential.statusCode).toBe(403);
     expect(essential.json().error.code).toBe("error.tier-forbidden");
+    // Read with each request's session: an upgrade takes effect at the next request, in the same session.
+    await t.db.owner.updateTable("organizations").set({ tier_id: 2 }).where("id", "=", essential.orgId).execute();
+    expect((await essential.again()).statusCode).toBe(200);
     expect((await call(2)).statusCode).toBe(200);
     // An unknown tier allows outgoing calls (spec part 1 §6).
     expect((await call(null)).statusCode).toBe(200);

@@ -84,3 +84,12 @@ export interface EmailAttachmentsTable {
   contact_address: string;
   created_at: Timestamp;
 }
+
+/** The sandbox mail network (migration 0021): raw messages by address and folder, UID first. */
+export interface EmailSandboxMailTable {
+  uid: ColumnType<string, never, never>;
+  mailbox: string;
+  folder: string;
+  raw: Buffer;
+  created_at: Timestamp;
+}

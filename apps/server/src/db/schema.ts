@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from "kysely";
-import type { EmailAccountsTable, EmailAttachmentsTable, EmailMessagesTable, EmailOauthStatesTable } from "./schema-email.ts";
+import type {
+  EmailAccountsTable,
+  EmailAttachmentsTable,
+  EmailMessagesTable,
+  EmailOauthStatesTable,
+  EmailSandboxMailTable,
+} from "./schema-email.ts";
 
 /**
  * Table types of the migrations in ./migrations. Written by hand next to the SQL that defines
@@ -592,4 +598,5 @@ export interface DB {
   email_oauth_states: EmailOauthStatesTable;
   email_messages: EmailMessagesTable;
   email_attachments: EmailAttachmentsTable;
+  email_sandbox_mail: EmailSandboxMailTable;
 }

@@ -4,6 +4,7 @@ import { hashPassword } from "../platform/auth/passwords.ts";
 import { insertOrganization, insertTeam, insertUser } from "./builders.ts";
 import { DEFAULT_SURVEY } from "../modules/surveys/presenter.ts";
 import { DEMO_CLINIC_CONTACTS, DEMO_NOTARY_CONTACTS, seedDemoContacts } from "./demo-contacts.ts";
+import { seedDemoEmail } from "./demo-email.ts";
 import { seedDemoCalls } from "./demo-calls.ts";
 
 /** Fixed ids so that the seed can tell, on every start, whether the demo is already there. */
@@ -116,6 +117,7 @@ export async function seedDemo(owner: Db, log: (msg: string) => void): Promise<v
   if (await seedDemoContacts(owner, DEMO_NOTARY_ID, DEMO_NOTARY_CONTACTS, "admin@notaire-demo.ca")) log("demo notary contacts seeded");
   if (await seedDemoSurvey(owner, DEMO_CLINIC_ID)) log("demo clinic satisfaction survey turned on");
   if (await seedDemoCalls(owner, DEMO_CLINIC_ID)) log("demo clinic calls seeded");
+  if (await seedDemoEmail(owner, DEMO_CLINIC_ID)) log("demo clinic sandbox mailbox and email conversation seeded");
 }
 
 /** The clinic offers its satisfaction survey (the default questions), once: an administrator's later change stays. */

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { weekSchedule } from "../rules/schedule.ts";
 import { email, requiredText, uuid } from "./common.ts";
 
+/** The providers a team connects through OAuth (spec part 2 §3). */
 export const EMAIL_PROVIDERS = ["Gmail", "Outlook"] as const;
+/** A team's connected mailbox: one of those, or the sandbox mailbox of development and tests. */
+export const MAILBOX_PROVIDERS = [...EMAIL_PROVIDERS, "Sandbox"] as const;
 export const TEAM_ROLES = ["admin", "user"] as const;
 export const teamRole = z.enum(TEAM_ROLES);
 export type TeamRole = z.infer<typeof teamRole>;
@@ -20,7 +23,7 @@ export const team = z.object({
   id: uuid,
   label: z.string(),
   email: z.string().nullable(),
-  emailProvider: z.enum(EMAIL_PROVIDERS).nullable(),
+  emailProvider: z.enum(MAILBOX_PROVIDERS).nullable(),
   valid: z.boolean(),
   phoneNumber: z.string().nullable(),
   main: z.boolean(),

@@ -1,4 +1,13 @@
 import {
+  mailboxTypeParams,
+  sandboxConnectRequest,
+  sandboxEmailInboundRequest,
+  sandboxEmailInboundResponse,
+  sandboxEmailMailbox,
+  sandboxEmailMailboxes,
+  sandboxEmailMailboxQuery,
+  sendEmailFields,
+  sendEmailParams,
   emailContent,
   unknownSendersPage,
   authorizationUrlResponse,
@@ -9,6 +18,7 @@ import {
   providerTypeResponse,
 } from "../contracts/email.ts";
 import { idParams, okResponse } from "../contracts/common.ts";
+import { message } from "../contracts/messaging.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** Team email (issue 14): connecting a mailbox with OAuth, then reading and sending through it. */
@@ -49,10 +59,10 @@ export const emailEndpoints = {
     method: "POST",
     path: "/oauth2/:type/logout",
     summary:
-      "Revokes the tokens at the provider (when it can), deletes them; the team's email is no longer valid; 404 `error.email-not-connected`",
+      "Revokes the tokens at the provider (when it can), deletes them; the team's email is no longer valid; 404 `error.email-not-connected`; `Sandbox` disconnects the sandbox mailbox",
     access: {},
     who: "administrator of the current team",
-    params: oauthTypeParams,
+    params: mailboxTypeParams,
     body: inboxEmailRequest,
     response: okResponse,
   }),
@@ -90,5 +100,60 @@ export const emailEndpoints = {
     who: "member of the email's team",
     params: idParams,
     answer: "file",
+  }),
+  send: endpoint({
+    method: "POST",
+    path: "/email-sync/:type/send/:id",
+    summary:
+      "Multipart: fields of `sendEmailFields`, files as parts `attachments` (10 at most, under 20 MB together: 413 `error.limit-size`, checked again once MIME-encoded); `{id}` is the contact's thread. The email is in the thread at once (`sending`) and a job sends it over SMTP with a fixed Message-ID and In-Reply-To / References; `sent`, or `failed` with `email.failure`. 409 `error.email-not-connected` (no valid mailbox of `{type}` at `inboxEmail`), `error.email-contact-no-address`; 400 `error.unfilled-dynamic-field`",
+    access: {},
+    who: "member of the thread's team",
+    params: sendEmailParams,
+    body: sendEmailFields,
+    bodyKind: "multipart",
+    response: message,
+    status: 201,
+  }),
+  sandboxConnect: endpoint({
+    method: "POST",
+    path: "/email-sync/sandbox/connect",
+    summary:
+      "Connects the current team's sandbox mailbox at `inboxEmail`, without OAuth (the same IMAP/SMTP path, stored in the database); replaces a mailbox the team had; 409 `error.email-address-taken`",
+    access: {},
+    who: "administrator of the current team; sandbox network only",
+    body: sandboxConnectRequest,
+    response: mailboxStatus,
+    availability: "sandbox",
+  }),
+  sandboxMailboxes: endpoint({
+    method: "GET",
+    path: "/sandbox/email/mailboxes",
+    summary: "Every team's sandbox mailbox with organisation name and team label; crosses tenants by design",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    response: sandboxEmailMailboxes,
+    availability: "sandbox",
+  }),
+  sandboxInbound: endpoint({
+    method: "POST",
+    path: "/sandbox/email/inbound",
+    summary:
+      "An email as if the contact address `from` wrote to the team's sandbox mailbox `to` (a reply when `inReplyTo` names the team's email); the mailbox's next sync reads it; 404 when no team has that sandbox mailbox",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    body: sandboxEmailInboundRequest,
+    response: sandboxEmailInboundResponse,
+    status: 201,
+    availability: "sandbox",
+  }),
+  sandboxMailbox: endpoint({
+    method: "GET",
+    path: "/sandbox/email/mailbox",
+    summary: "What the contact address `address` sent and received in the sandbox (the teams' replies), oldest first",
+    access: { public: true },
+    who: "public, dev tools or tests, rate limited",
+    query: sandboxEmailMailboxQuery,
+    response: sandboxEmailMailbox,
+    availability: "sandbox",
   }),
 };

@@ -76,6 +76,7 @@ export async function login(
       teams: creds.teams.map((t) => ({ id: t.id, teamRole: t.teamRole })),
       currentTeamId,
       locale: resolveLocale(creds.profile.locale),
+      tierPermissions: await tierPermissions(tx, orgId),
       ip: client.ip,
     };
     await recordAudit(tx, ctx, "login", "session", issued.sessionId, { ip: client.ip });

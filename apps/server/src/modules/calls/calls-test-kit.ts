@@ -73,7 +73,7 @@ export async function openTab(w: CallsWorld, user: TestUser, opts: { heartbeat?:
   return tab;
 }
 
-async function heartbeat(tab: Tab, canAnswer = true): Promise<RealtimeServerMessage> {
+export async function heartbeat(tab: Tab, canAnswer = true): Promise<RealtimeServerMessage> {
   const before = tab.socket.messages.length;
   tab.socket.send({ type: "presence", tabId: tab.tabId, canAnswer });
   return tab.socket.waitFor((m) => m.type === "presence.ok" && tab.socket.messages.indexOf(m) >= before);

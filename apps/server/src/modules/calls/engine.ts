@@ -43,19 +43,22 @@ export const modelOf = (row: repo.CallRow) => row.model as Call;
 
 /**
  * One change of one call. `within` runs in the same transaction once the event is applied (and
- * only when it was not refused): a claim switching the person's team rides on it.
+ * only when it was not refused): a claim switching the person's team rides on it. The event may
+ * be made from the locked row (null: nothing to do), when what it says depends on the call now.
  */
 export async function change(
   r: CallsRuntime,
   orgId: string,
   callId: string,
-  event: CallEvent,
+  eventOrMaker: CallEvent | ((tx: Tx, row: repo.CallRow) => Promise<CallEvent | null>),
   within?: (tx: Tx, changed: Changed) => Promise<void>,
 ): Promise<Changed | null> {
   const after: After = [];
   const result = await withTenant(r.db, orgId, async (tx) => {
     const row = await repo.findCall(tx, orgId, callId, true);
     if (!row) return null;
+    const event = typeof eventOrMaker === "function" ? await eventOrMaker(tx, row) : eventOrMaker;
+    if (!event) return null;
     const before = modelOf(row);
     const transition = apply(before, event);
     if (transition.refusal) return { row, call: before, transition, duplicate: false };
@@ -135,33 +138,32 @@ async function persist(
   const call = t.call;
   const changed = call.version !== before.version;
   if (changed) await repo.saveCall(tx, orgId, call);
-  const org = await repo.organizationOf(tx, orgId);
-  const ringUntil = new Date(Date.now() + org.call_ring_seconds * 1000);
+  let ringUntil: Date | null = null;
+  const ringUntilNow = async () => (ringUntil ??= new Date(Date.now() + (await repo.organizationOf(tx, orgId)).call_ring_seconds * 1000));
   let view: CallView | null = null;
   const viewNow = async () => (view ??= await presentCall(tx, orgId, { ...row, ...(await repo.findCall(tx, orgId, row.id)) }, call));
 
   // Offers: mirrored into call_offers; a new one rings the person, a closed one stops their tabs.
   const wasPending = new Set(before.offers.filter((o) => o.status === "pending").map((o) => `${o.userId}:${o.round}`));
-  if (changed && call.offers.length > 0) await repo.syncOffers(tx, orgId, call, ringUntil);
-  if (changed) {
-    if (!row.thread_id && !call.anonymous && !call.emergency) await writeThreadMessage(tx, orgId, row, call);
-    else if (row.thread_id) await writeThreadMessage(tx, orgId, row, call);
+  const rung = call.offers.filter((o) => o.status === "pending" && !wasPending.has(`${o.userId}:${o.round}`));
+  // Only the offers a change touched are written: ten people rung cost one statement, an ack none.
+  const was = new Map(before.offers.map((o) => [`${o.userId}:${o.round}`, o.status]));
+  const moved = call.offers.filter((o) => was.get(`${o.userId}:${o.round}`) !== o.status);
+  if (moved.length > 0) await repo.syncOffers(tx, orgId, call.id, moved, await ringUntilNow());
+  if (changed && threadMessageChanged(row, before, call)) await writeThreadMessage(tx, orgId, row, call);
+  for (const o of rung) {
+    await recordEvent(tx, orgId, {
+      type: "call.offer",
+      userId: o.userId,
+      payload: presentOffer(await viewNow(), { round: o.round, ringUntil: await ringUntilNow() }),
+    });
+  }
+  for (const round of new Set(rung.map((o) => o.round))) {
+    const userIds = rung.filter((o) => o.round === round).map((o) => o.userId);
+    await addJob(tx, CALL_OFFER_ACK_TASK, { orgId, callId: call.id, round, userIds }, { runAt: new Date(Date.now() + r.ackTimeoutMs) });
   }
   for (const o of call.offers) {
-    const key = `${o.userId}:${o.round}`;
-    if (o.status === "pending" && !wasPending.has(key)) {
-      await recordEvent(tx, orgId, {
-        type: "call.offer",
-        userId: o.userId,
-        payload: presentOffer(await viewNow(), { round: o.round, ringUntil }),
-      });
-      await addJob(
-        tx,
-        CALL_OFFER_ACK_TASK,
-        { orgId, callId: call.id, userId: o.userId, round: o.round },
-        { runAt: new Date(Date.now() + r.ackTimeoutMs), jobKey: `call-ack:${call.id}:${o.userId}:${o.round}` },
-      );
-    } else if (o.status !== "pending" && o.status !== "accepted" && wasPending.has(key)) {
+    if (o.status !== "pending" && o.status !== "accepted" && wasPending.has(`${o.userId}:${o.round}`)) {
       await recordEvent(tx, orgId, {
         type: "call.offer.revoked",
         userId: o.userId,
@@ -175,6 +177,17 @@ async function persist(
   }
 
   for (const command of t.commands) await plan(r, tx, orgId, row, call, command, after);
+}
+
+/**
+ * The thread's call message shows the call's direction, state, duration and end status; a change
+ * that moves none of them (an offer sent, declined or acked) leaves the message and the thread
+ * alone, so ringing ten people does not rewrite and re-announce the thread ten times.
+ */
+function threadMessageChanged(row: repo.CallRow, before: Call, call: Call): boolean {
+  if (!row.thread_id) return true;
+  const shown = (c: Call) => JSON.stringify([messageCallOf(c), callStatusCode(c.state, c.held, c.endStatus)]);
+  return shown(before) !== shown(call);
 }
 
 /** The call's message in its contact's thread (not for hidden or emergency numbers). */
@@ -231,19 +244,17 @@ async function plan(r: CallsRuntime, tx: Tx, orgId: string, row: repo.CallRow, c
  * The reducer decides what an empty list means (the missed path at once, issue 12 §4).
  */
 export async function offerToStaff(r: CallsRuntime, orgId: string, callId: string): Promise<void> {
-  const found = await withTenant(r.db, orgId, async (tx) => {
-    const row = await repo.findCall(tx, orgId, callId);
-    if (!row || row.state === "ended") return null;
+  // Who may ring is read under the call's lock, in the same transaction as the offers it makes.
+  await change(r, orgId, callId, async (tx, row) => {
+    if (row.state === "ended") return null;
     const org = await repo.organizationOf(tx, orgId);
     const users = webCallsEnabled(org.options) ? await repo.eligibleStaff(tx, orgId, row.team_id, callId, r.presenceTtlMs) : [];
-    return { teamId: row.team_id, users };
-  });
-  if (!found) return;
-  await change(r, orgId, callId, {
-    type: "offer.sent",
-    key: `offer.sent:${randomUUID()}`,
-    at: Date.now(),
-    offers: found.users.map((userId) => ({ userId, teamId: found.teamId })),
+    return {
+      type: "offer.sent",
+      key: `offer.sent:${randomUUID()}`,
+      at: Date.now(),
+      offers: users.map((userId) => ({ userId, teamId: row.team_id })),
+    };
   });
 }
 

@@ -78,6 +78,24 @@ describe("an inbound call", () => {
     expect(hang.json<CallView>()).toMatchObject({ state: "ended", endStatus: "canceled" });
   });
 
+  it("announces the call's thread message only when what it shows changes", async () => {
+    const [a, b] = await staffTabs();
+    const { callId } = await ringing(a, b);
+    expect((await post(b.token, "reject", callId)).statusCode).toBe(200);
+    expect((await post(a.token, "answer", callId)).statusCode).toBe(200);
+    await post(a.token, "hangup", callId);
+    await a.socket.waitFor((m) => m.type === "call.ended" && "payload" in m && m.payload["id"] === callId);
+    // Ringing two people, their acks and one's refusal show nothing new in the thread: no message event for them.
+    const shown = a.socket.events
+      .filter((e) => e.type === "message.created" || e.type === "message.updated")
+      .map((e) => e.payload["call"] as { callId: string; state: string; endStatus: string | null } | undefined)
+      .filter((call) => call?.callId === callId)
+      .map((call) => `${call?.state}/${call?.endStatus}`);
+    expect(shown[0]).toBe("ivr/null");
+    expect(shown.at(-1)).toBe("ended/canceled");
+    expect(shown.filter((s, i) => s === shown[i - 1])).toEqual([]);
+  });
+
   it("lets exactly one of two answers in the same instant win", async () => {
     const [a, b] = await staffTabs();
     const { callId } = await ringing(a, b);
@@ -152,6 +170,23 @@ describe("an inbound call", () => {
     await post(live.token, "reject", view.id);
   });
 
+  it("keeps ringing the person whose tab acknowledged while the silent one's offer is declined", async () => {
+    for (const tab of tabs) await tab.socket.close();
+    const live = await openTab(w, c.staff[0]!);
+    const frozen = await openTab(w, c.staff[1]!);
+    tabs = [live, frozen];
+    const started = await callIn(w.t, uniquePhone(), c.number);
+    const view = await callBySid(w.t, live.token, started.sid);
+    await Promise.all([offerOf(live, view.id), offerOf(frozen, view.id)]);
+    ack(live, view.id);
+    await frozen.socket.waitFor((m) => m.type === "call.offer.revoked" && "payload" in m && m.payload["callId"] === view.id, 15_000);
+    expect(eventsOf(frozen, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("declined");
+    const still = await w.t.request({ method: "GET", url: "/api/voice/v1/calls/offers", token: live.token });
+    expect(still.json().offers.map((o: { callId: string }) => o.callId)).toContain(view.id);
+    expect(eventsOf(live, "call.offer.revoked", view.id)).toEqual([]);
+    await post(live.token, "reject", view.id);
+  });
+
   it("declines an offer no tab acknowledged, and goes missed at once when nobody else can ring", async () => {
     for (const tab of tabs) await tab.socket.close();
     const frozen = await openTab(w, c.staff[0]!);
@@ -170,6 +205,8 @@ describe("an inbound call", () => {
       15_000,
     );
     expect(ended.endStatus).toBe("no-answer");
+    // The socket hears of it after the commit the view was read from: wait for it, do not assume it came first.
+    await frozen.socket.waitFor((m) => m.type === "call.offer.revoked" && "payload" in m && m.payload["callId"] === view.id);
     expect(eventsOf(frozen, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("declined");
     await until(async () => w.t.carrier.outboxFor(phone).length > 0, "the missed-call text");
   });

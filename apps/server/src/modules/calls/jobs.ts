@@ -25,7 +25,8 @@ const timerPayload = z.object({
   ]),
 });
 
-const ackPayload = z.object({ orgId: z.uuid(), callId: z.uuid(), userId: z.uuid(), round: z.number() });
+/** One check for the people a change rang (one job per change, not per person: ten people rung cost one job). */
+const ackPayload = z.object({ orgId: z.uuid(), callId: z.uuid(), round: z.number(), userIds: z.array(z.uuid()) });
 
 async function runTimer(r: CallsRuntime, payload: unknown): Promise<void> {
   const { orgId, callId, timer } = timerPayload.parse(payload);
@@ -65,12 +66,13 @@ async function liveness(r: CallsRuntime, row: repo.CallRow): Promise<"live" | "o
   }
 }
 
-/** No tab of the person acknowledged the offer in time: a frozen or gone tab never holds a call (decision 0021). */
+/** No tab of a person acknowledged the offer in time: a frozen or gone tab never holds a call (decision 0021). */
 async function runAckCheck(r: CallsRuntime, payload: unknown): Promise<void> {
-  const { orgId, callId, userId, round } = ackPayload.parse(payload);
-  const offer = await withTenant(r.db, orgId, (tx) => repo.findOffer(tx, orgId, callId, userId, round));
-  if (!offer || offer.status !== "pending" || offer.acked_at) return;
-  await change(r, orgId, callId, { type: "offer.declined", key: `ack-timeout:${userId}:${round}`, at: Date.now(), userId });
+  const { orgId, callId, round, userIds } = ackPayload.parse(payload);
+  const silent = await withTenant(r.db, orgId, (tx) => repo.unackedOffers(tx, orgId, callId, round, userIds));
+  for (const userId of silent) {
+    await change(r, orgId, callId, { type: "offer.declined", key: `ack-timeout:${userId}:${round}`, at: Date.now(), userId });
+  }
 }
 
 /**

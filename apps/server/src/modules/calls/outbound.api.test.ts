@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallView, SandboxPhoneCall, SandboxPhoneServerMessage } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
 import { expectError, uniquePhone } from "../../../test/helpers.ts";
-import { callsWorld, clinic, openTab, until, type CallsWorld, type Clinic } from "./calls-test-kit.ts";
+import { callsWorld, clinic, heartbeat, openTab, until, type CallsWorld, type Clinic } from "./calls-test-kit.ts";
 
 /** Outbound calls (issue 12 §1, spec §5), the dialpad, tokens, and the organisation's switch. */
 
@@ -126,6 +126,56 @@ describe("the organisation's web-calls switch", () => {
     const on = await w.t.request({ method: "GET", url: "/api/voice/v1/tokens", token: await w.t.as(c.staff[0]!) });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ carrier: "sandbox", identity: expect.stringMatching(/^[A-Za-z0-9_]+$/) });
+    await tab.socket.close();
+  });
+});
+
+describe("the heartbeat's answer", () => {
+  it("says why a person is not offered calls, and that they are once nothing stands in the way", async () => {
+    const place = await clinic(w.t);
+    const person = place.staff[0]!;
+    const tab = await openTab(w, person, { heartbeat: false });
+    const reasons = async (canAnswer = true) => {
+      const ack = await heartbeat(tab, canAnswer);
+      return "reasons" in ack ? [...ack.reasons].sort() : null;
+    };
+    expect(await reasons()).toEqual([]);
+    expect(await reasons(false)).toEqual(["no-microphone"]);
+    await withTenant(w.t.db.owner, place.org.orgId, async (tx) => {
+      await tx
+        .updateTable("users")
+        .set({ status: "offline", settings: JSON.stringify({ allowIncomingCalls: false }) })
+        .where("id", "=", person.id)
+        .execute();
+      await tx
+        .updateTable("organizations")
+        .set({ options: JSON.stringify({ twilio: { hasMultipleNumbers: false, webCallsEnabled: false } }) })
+        .where("id", "=", place.org.orgId)
+        .execute();
+    });
+    expect(await reasons()).toEqual(["incoming-calls-off", "offline", "web-calls-off"]);
+    await withTenant(w.t.db.owner, place.org.orgId, async (tx) => {
+      await tx
+        .updateTable("users")
+        .set({ status: "online", settings: JSON.stringify({}) })
+        .where("id", "=", person.id)
+        .execute();
+      await tx
+        .updateTable("organizations")
+        .set({ options: JSON.stringify({ twilio: { hasMultipleNumbers: false, webCallsEnabled: true } }) })
+        .where("id", "=", place.org.orgId)
+        .execute();
+    });
+    const placed = await dial(tab.token, uniquePhone());
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await reasons()).toEqual(["on-call"]);
+    await w.t.request({
+      method: "POST",
+      url: "/api/voice/v1/calls/hangup",
+      token: tab.token,
+      payload: { callId: placed.json<CallView>().id },
+    });
+    expect(await reasons()).toEqual([]);
     await tab.socket.close();
   });
 });

@@ -133,28 +133,46 @@ export async function insertEvent(tx: Tx, orgId: string, callId: string, event: 
 }
 
 /** Mirrors the call's offers into call_offers: new ones inserted, changed statuses written. */
-export async function syncOffers(tx: Tx, orgId: string, call: Call, ringUntil: Date): Promise<void> {
-  for (const o of call.offers) {
-    await tx
-      .insertInto("call_offers")
-      .values({
+/** Mirrors offers that are new or changed status into call_offers, in one statement. */
+export async function syncOffers(tx: Tx, orgId: string, callId: string, changed: Call["offers"], ringUntil: Date): Promise<void> {
+  if (changed.length === 0) return;
+  await tx
+    .insertInto("call_offers")
+    .values(
+      changed.map((o) => ({
         organization_id: orgId,
-        call_id: call.id,
+        call_id: callId,
         user_id: o.userId,
         round: o.round,
         team_id: o.teamId,
         status: o.status,
         ring_until: ringUntil,
         closed_at: o.status === "pending" ? null : new Date(),
-      })
-      .onConflict((oc) =>
-        oc.columns(["call_id", "user_id", "round"]).doUpdateSet((eb) => ({
-          status: eb.ref("excluded.status"),
-          closed_at: sql<Date | null>`case when excluded.status = 'pending' then null else coalesce(call_offers.closed_at, now()) end`,
-        })),
-      )
-      .execute();
-  }
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(["call_id", "user_id", "round"]).doUpdateSet((eb) => ({
+        status: eb.ref("excluded.status"),
+        closed_at: sql<Date | null>`case when excluded.status = 'pending' then null else coalesce(call_offers.closed_at, now()) end`,
+      })),
+    )
+    .execute();
+}
+
+/** The offers of one round still ringing that none of the person's tabs acknowledged. */
+export async function unackedOffers(tx: Tx, orgId: string, callId: string, round: number, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .selectFrom("call_offers")
+    .select("user_id")
+    .where("organization_id", "=", orgId)
+    .where("call_id", "=", callId)
+    .where("round", "=", round)
+    .where("user_id", "in", userIds)
+    .where("status", "=", "pending")
+    .where("acked_at", "is", null)
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 export type PendingOfferRow = { call_id: string; round: number; team_id: string; ring_until: Date; acked_at: Date | null };
@@ -170,26 +188,14 @@ export async function pendingOffersOf(tx: Tx, orgId: string, userId: string): Pr
     .execute();
 }
 
-export async function findOffer(tx: Tx, orgId: string, callId: string, userId: string, round: number) {
-  return tx
-    .selectFrom("call_offers")
-    .selectAll()
-    .where("organization_id", "=", orgId)
-    .where("call_id", "=", callId)
-    .where("user_id", "=", userId)
-    .where("round", "=", round)
-    .executeTakeFirst();
-}
-
-export async function ackOffer(tx: Tx, orgId: string, callId: string, userId: string): Promise<void> {
-  await tx
-    .updateTable("call_offers")
-    .set({ acked_at: sql<Date>`coalesce(acked_at, now())` })
-    .where("organization_id", "=", orgId)
-    .where("call_id", "=", callId)
-    .where("user_id", "=", userId)
-    .where("status", "=", "pending")
-    .execute();
+/** The offers still ringing that a tab of their person received: one statement for many acks. */
+export async function ackOffers(tx: Tx, orgId: string, acks: { callId: string; userId: string }[]): Promise<void> {
+  if (acks.length === 0) return;
+  await sql`
+    update call_offers o set acked_at = coalesce(o.acked_at, now())
+    from unnest(${acks.map((a) => a.callId)}::uuid[], ${acks.map((a) => a.userId)}::uuid[]) as a(call_id, user_id)
+    where o.organization_id = ${orgId} and o.call_id = a.call_id and o.user_id = a.user_id and o.status = 'pending'
+  `.execute(tx);
 }
 
 /**
@@ -253,15 +259,6 @@ export async function organizationOf(tx: Tx, orgId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function userOf(tx: Tx, orgId: string, userId: string) {
-  return tx
-    .selectFrom("users")
-    .select(["id", "name", "status", "settings"])
-    .where("organization_id", "=", orgId)
-    .where("id", "=", userId)
-    .executeTakeFirst();
-}
-
 export async function hasLiveCall(tx: Tx, orgId: string, userId: string): Promise<boolean> {
   const row = await tx
     .selectFrom("calls")
@@ -271,6 +268,29 @@ export async function hasLiveCall(tx: Tx, orgId: string, userId: string): Promis
     .where("state", "<>", "ended")
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What decides whether a person is offered calls, in one statement (the heartbeat's answer). */
+export async function reachabilityOf(tx: Tx, orgId: string, userId: string) {
+  return tx
+    .selectFrom("users as u")
+    .innerJoin("organizations as o", "o.id", "u.organization_id")
+    .select(["o.options", "u.status", "u.settings"])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("calls as c")
+            .select("c.id")
+            .whereRef("c.organization_id", "=", "u.organization_id")
+            .whereRef("c.owner_user_id", "=", "u.id")
+            .where("c.state", "<>", "ended"),
+        )
+        .as("on_call"),
+    )
+    .where("u.organization_id", "=", orgId)
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
 }
 
 export async function setCurrentTeam(tx: Tx, orgId: string, sessionId: string, teamId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { NotOfferedReason, PresenceAck, RealtimeClientMessage, RealtimeDire
 import { withTenant } from "../../db/database.ts";
 import type { ClientMessageHandler } from "../../platform/realtime/hub.ts";
 import type { Viewer } from "../../platform/realtime/visibility.ts";
+import { AckBatch } from "./ack-batch.ts";
 import { change, offerToStaff, webCallsEnabled } from "./engine.ts";
 import * as repo from "./repo.ts";
 import type { CallsRuntime } from "./runtime.ts";
@@ -15,6 +16,7 @@ import type { SandboxVoiceBridge } from "./sandbox/bridge.ts";
 export function callSocketHandler(r: CallsRuntime, bridge: SandboxVoiceBridge | null): ClientMessageHandler {
   /** Tabs seen on each socket's session, to forget them when their last socket closes. */
   const tabsOf = new Map<string, Set<string>>();
+  const acks = new AckBatch(r.db, r.log);
   return {
     onMessage: async (viewer, message, reply) => {
       switch (message.type) {
@@ -23,7 +25,7 @@ export function callSocketHandler(r: CallsRuntime, bridge: SandboxVoiceBridge | 
           reply(await heartbeat(r, viewer, message));
           return;
         case "call.offer.received":
-          await acknowledge(r, viewer, message);
+          await acknowledge(r, acks, viewer, message);
           return;
         case "call.signal":
           if (bridge) await bridge.fromStaff(viewer.orgId, viewer.userId, message.callId, message.signal);
@@ -54,14 +56,13 @@ async function heartbeat(
       canAnswer: message.canAnswer,
       ttlMs: r.presenceTtlMs,
     });
-    const org = await repo.organizationOf(tx, viewer.orgId);
-    const user = await repo.userOf(tx, viewer.orgId, viewer.userId);
+    const person = await repo.reachabilityOf(tx, viewer.orgId, viewer.userId);
     const found: NotOfferedReason[] = [];
-    if (!webCallsEnabled(org.options)) found.push("web-calls-off");
-    if (user?.status !== "online") found.push("offline");
-    if ((user?.settings as { allowIncomingCalls?: boolean } | null)?.allowIncomingCalls === false) found.push("incoming-calls-off");
+    if (!webCallsEnabled(person?.options)) found.push("web-calls-off");
+    if (person?.status !== "online") found.push("offline");
+    if ((person?.settings as { allowIncomingCalls?: boolean } | null)?.allowIncomingCalls === false) found.push("incoming-calls-off");
     if (!message.canAnswer) found.push("no-microphone");
-    if (await repo.hasLiveCall(tx, viewer.orgId, viewer.userId)) found.push("on-call");
+    if (person?.on_call) found.push("on-call");
     // Just reachable: the calls ringing for their teams ring them too (the reducer adds late arrivals to the round).
     const late = arrived && found.length === 0 ? await repo.ringingCallsOf(tx, viewer.orgId, [...viewer.teamIds]) : [];
     return { reasons: found, lateFor: late };
@@ -74,6 +75,7 @@ async function heartbeat(
 /** The tab got the offer; `busy` declines it for this person only (spec §4: another call in this browser). */
 async function acknowledge(
   r: CallsRuntime,
+  acks: AckBatch,
   viewer: Viewer,
   message: Extract<RealtimeClientMessage, { type: "call.offer.received" }>,
 ): Promise<void> {
@@ -86,5 +88,5 @@ async function acknowledge(
     });
     return;
   }
-  await withTenant(r.db, viewer.orgId, (tx) => repo.ackOffer(tx, viewer.orgId, message.callId, viewer.userId));
+  acks.add(viewer.orgId, { callId: message.callId, userId: viewer.userId });
 }

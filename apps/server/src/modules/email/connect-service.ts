@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { EmailProvider, MailboxStatus } from "@relais/shared";
+import { MAILBOX_PROVIDERS, type EmailProvider, type MailboxProvider, type MailboxStatus } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
@@ -166,11 +166,12 @@ async function connectFromCallback(
  * POST /oauth2/{type}/logout: revokes at the provider where it can (a failure there does not
  * keep the tokens), deletes them, and the team keeps its address with no provider.
  */
-export async function disconnect(deps: EmailDeps, ctx: Ctx, type: EmailProvider, inboxEmail: string): Promise<{ ok: true }> {
+export async function disconnect(deps: EmailDeps, ctx: Ctx, type: MailboxProvider, inboxEmail: string): Promise<{ ok: true }> {
   const teamId = managedTeam(ctx);
   const account = await withTenant(deps.db, ctx.orgId, (tx) => repo.findAccountOfTeam(tx, ctx.orgId, teamId));
   if (!account || account.address !== inboxEmail || account.provider !== type) throw new AppError("error.email-not-connected", 404);
-  const settings = providerSettings(deps.config, type);
+  // The sandbox mailbox has no provider to revoke at.
+  const settings = type === "Sandbox" ? null : providerSettings(deps.config, type);
   if (settings) {
     try {
       const tokens = openTokens(await deps.vault(), ctx.orgId, account.id, {
@@ -201,7 +202,7 @@ export async function mailboxStatus(deps: EmailDeps, ctx: Ctx): Promise<MailboxS
   return {
     teamId,
     email: account?.address ?? null,
-    provider: account?.provider === "Gmail" || account?.provider === "Outlook" ? account.provider : null,
+    provider: MAILBOX_PROVIDERS.find((p) => p === account?.provider) ?? null,
     connected: Boolean(account),
     valid: account?.valid ?? false,
     invalidReason: reason === "invalid-grant" || reason === "login-refused" || reason === "scopes-missing" ? reason : null,

@@ -17,9 +17,11 @@ export type EmailDeps = {
   files: FileStore;
   /** The token keys, loaded on first use: a server whose teams never connect a mailbox never makes one. */
   vault: () => Promise<VaultKeys>;
+  /** The sandbox mailbox works (the sandbox network is on: development and tests, never production). */
+  sandbox: boolean;
 };
 
-export type EmailOptions = { resolveMx?: MxResolver };
+export type EmailOptions = { resolveMx?: MxResolver; sandbox?: boolean };
 
 export function createEmailDeps(db: Db, config: Config, files: FileStore, log: Log, opts: EmailOptions = {}): EmailDeps {
   let keys: Promise<VaultKeys> | null = null;
@@ -30,6 +32,7 @@ export function createEmailDeps(db: Db, config: Config, files: FileStore, log: L
     files,
     resolveMx: opts.resolveMx ?? resolveMx,
     vault: () => (keys ??= loadVaultKeys(config)),
+    sandbox: opts.sandbox ?? false,
   };
 }
 

@@ -38,7 +38,7 @@ export async function startEmailTestBed(overrides: Partial<Config> & { jobs?: bo
     t,
     servers,
     key,
-    email: createEmailDeps(t.db.app, config, t.files, quiet, { resolveMx: testMx }),
+    email: createEmailDeps(t.db.app, config, t.files, quiet, { resolveMx: testMx, sandbox: true }),
     close: async () => {
       await t.close();
       await servers.stop();

@@ -67,3 +67,28 @@ export async function checkSmtpLogin(server: MailEndpoint, user: string, accessT
     transport.close();
   }
 }
+
+/** What the SMTP server answered a message it accepted. */
+export type SmtpAccepted = { response: string };
+
+/**
+ * Sends one raw message over SMTP with XOAUTH2 (the bytes as composed: the Message-ID and the
+ * threading headers are already in them). The server's refusal comes back as nodemailer's error,
+ * with `responseCode` (4xx: try later, 5xx: refused) and `response` (its words); a refused token
+ * is `code: "EAUTH"`.
+ */
+export async function smtpSend(
+  server: MailEndpoint,
+  user: string,
+  accessToken: string,
+  raw: Buffer,
+  envelope: { from: string; to: string[] },
+): Promise<SmtpAccepted> {
+  const transport = smtpTransport(server, user, accessToken);
+  try {
+    const info = (await transport.sendMail({ envelope, raw })) as { response?: string };
+    return { response: info.response ?? "" };
+  } finally {
+    transport.close();
+  }
+}

@@ -9,3 +9,8 @@ export function canManageMailbox(actor: Pick<Ctx, "teams">, teamId: string): boo
 export function canReadMailbox(actor: Pick<Ctx, "teams">, teamId: string): boolean {
   return actor.teams.some((t) => t.id === teamId);
 }
+
+/** Staff of the thread's team write to its contact from the team's mailbox (issue 14 §3). */
+export function canSendEmail(actor: Pick<Ctx, "teams">, teamId: string): boolean {
+  return actor.teams.some((t) => t.id === teamId);
+}

@@ -6,6 +6,8 @@ import * as svc from "./connect-service.ts";
 import * as read from "./read-service.ts";
 import { contentDisposition } from "../../platform/storage/file-names.ts";
 import { createEmailDeps, type EmailOptions } from "./email-deps.ts";
+import { sandboxEmailRoutes } from "./sandbox-routes.ts";
+import { emailSendRoutes } from "./send-routes.ts";
 
 /** A person authorises a mailbox a few times a day at most; a flood of callbacks is refused. */
 const CALLBACK_LIMIT = { max: 30, windowSeconds: 60 };
@@ -21,6 +23,9 @@ export function emailRoutes(deps: AppDeps, opts: EmailOptions = {}): FastifyPlug
       const target = await svc.finishAuthorization(email, params.type, query, raw);
       return reply.header("cache-control", "no-store").redirect(target, 302);
     });
+    await app.register(emailSendRoutes(email, deps.limiter));
+    // The sandbox mailbox only where the sandbox network is on (never in production).
+    if (email.sandbox) await app.register(sandboxEmailRoutes(email, deps.db.owner, deps.limiter));
     serve(app, endpoints.email.logout, ({ ctx, params, body }) => svc.disconnect(email, ctx, params.type, body.inboxEmail));
     serve(app, endpoints.email.mailbox, ({ ctx }) => svc.mailboxStatus(email, ctx));
     serve(app, endpoints.email.unknownSenders, ({ ctx }) => read.unknownSenders(email, ctx));

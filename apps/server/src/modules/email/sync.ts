@@ -6,6 +6,8 @@ import { addJob, type JobTasks } from "../../platform/jobs/jobs.ts";
 import type { EmailDeps } from "./email-deps.ts";
 import { storeInbound, attachmentPath } from "./inbound-store.ts";
 import { imapClient } from "./mail-login.ts";
+import { imapReader, type MailboxReader } from "./mail-reader.ts";
+import { SANDBOX_PROVIDER, sandboxReaderFor } from "./sandbox-mail.ts";
 import { parseEmail, type ParsedEmail } from "./mail-parse.ts";
 import * as syncRepo from "./sync-repo.ts";
 import { mailboxAccess, markLoginRefused, type MailboxAccess } from "./token-refresh.ts";
@@ -57,41 +59,49 @@ async function connect(access: MailboxAccess): Promise<ImapFlow> {
 
 /** The UIDs to read: after the cursor, or the recent days when the cursor belongs to another UIDVALIDITY. */
 async function uidsToRead(
-  client: ImapFlow,
+  reader: MailboxReader,
   cursor: { uidValidity: string | null; lastUid: number },
   uidValidity: string,
 ): Promise<number[]> {
   const rescan = cursor.uidValidity !== uidValidity;
   const found = rescan
-    ? await client.search({ since: new Date(Date.now() - RESCAN_DAYS * 86_400_000) }, { uid: true })
-    : await client.search({ uid: `${cursor.lastUid + 1}:*` }, { uid: true });
-  // `n:*` always answers the last message, even below n.
-  return (found || []).filter((uid) => rescan || uid > cursor.lastUid).sort((a, b) => a - b);
+    ? await reader.search({ since: new Date(Date.now() - RESCAN_DAYS * 86_400_000) })
+    : await reader.search({ afterUid: cursor.lastUid });
+  return found.sort((a, b) => a - b);
+}
+
+/** An IMAP session for the mailbox: the token (refreshed when an older one is refused), logged in. */
+async function imapSession(deps: EmailDeps, orgId: string, accountId: string): Promise<MailboxReader | null> {
+  let access = await mailboxAccess(deps, orgId, accountId);
+  if (!access) return null;
+  try {
+    return imapReader(await connect(access));
+  } catch (err) {
+    if (!(err instanceof LoginRefused) || access.fresh) throw err;
+    // An older token refused: one fresh token decides.
+    access = await mailboxAccess(deps, orgId, accountId, true);
+    if (!access) return null;
+    return imapReader(await connect(access));
+  }
 }
 
 /**
  * One sync of one mailbox (EMAIL.md §3): the token (refreshed under the row's lock), an IMAP
- * session on INBOX opened read-only, the new UIDs read with BODY.PEEK (nothing marked read),
- * parsed and stored with the cursor moved in one transaction that holds the row's lock.
+ * session on INBOX opened read-only (the sandbox mailbox: its messages in the database), the new
+ * UIDs read with BODY.PEEK (nothing marked read), parsed and stored with the cursor moved in one
+ * transaction that holds the row's lock.
  */
 export async function syncMailbox(deps: EmailDeps, orgId: string, accountId: string): Promise<void> {
   try {
-    let access = await mailboxAccess(deps, orgId, accountId);
-    if (!access) return;
-    let client: ImapFlow;
+    const account = await withTenant(deps.db, orgId, (tx) => syncRepo.findAccount(tx, orgId, accountId));
+    if (!account?.valid) return;
+    const reader =
+      account.provider === SANDBOX_PROVIDER ? sandboxReaderFor(deps, account.address) : await imapSession(deps, orgId, accountId);
+    if (!reader) return;
     try {
-      client = await connect(access);
-    } catch (err) {
-      if (!(err instanceof LoginRefused) || access.fresh) throw err;
-      // An older token refused: one fresh token decides.
-      access = await mailboxAccess(deps, orgId, accountId, true);
-      if (!access) return;
-      client = await connect(access);
-    }
-    try {
-      await readNew(deps, client, orgId, accountId);
+      await readNew(deps, reader, orgId, accountId);
     } finally {
-      await client.logout().catch(() => client.close());
+      await reader.close();
     }
   } catch (err) {
     if (err instanceof LoginRefused) {
@@ -111,27 +121,24 @@ async function backOff(deps: EmailDeps, orgId: string, accountId: string, err: u
   });
 }
 
-async function readNew(deps: EmailDeps, client: ImapFlow, orgId: string, accountId: string): Promise<void> {
+async function readNew(deps: EmailDeps, reader: MailboxReader, orgId: string, accountId: string): Promise<void> {
   const written: string[] = [];
   let committed = false;
   try {
     await withTenant(deps.db, orgId, async (tx) => {
       const account = await syncRepo.findAccount(tx, orgId, accountId, "skip");
       if (!account?.valid) return;
-      const mailbox = await client.mailboxOpen("INBOX", { readOnly: true });
-      const uidValidity = mailbox.uidValidity.toString();
+      const mailbox = await reader.openInbox();
+      const uidValidity = mailbox.uidValidity;
       // bigint columns may come back as numbers (the pool's type parsers): compared as text.
       const cursor = {
         uidValidity: account.uid_validity === null ? null : String(account.uid_validity),
         lastUid: Number(account.last_uid),
       };
-      const uids = (await uidsToRead(client, cursor, uidValidity)).slice(0, BATCH);
+      const uids = (await uidsToRead(reader, cursor, uidValidity)).slice(0, BATCH);
       let lastUid = cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
       if (uids.length) {
-        const raws: { uid: number; source: Buffer }[] = [];
-        for await (const msg of client.fetch(uids.join(","), { uid: true, source: true }, { uid: true })) {
-          if (msg.source) raws.push({ uid: msg.uid, source: msg.source });
-        }
+        const raws = await reader.fetchRaw(uids);
         for (const { uid, source } of raws.sort((a, b) => a.uid - b.uid)) {
           const parsed = await parseEmail(source, attachmentPath);
           const keys = await writeFiles(deps, orgId, parsed);
@@ -140,7 +147,7 @@ async function readNew(deps: EmailDeps, client: ImapFlow, orgId: string, account
           lastUid = Math.max(lastUid, uid);
         }
       }
-      if (uids.length === 0 && cursor.uidValidity !== uidValidity) lastUid = Math.max(0, Number(mailbox.uidNext) - 1);
+      if (uids.length === 0 && cursor.uidValidity !== uidValidity) lastUid = Math.max(0, mailbox.uidNext - 1);
       await syncRepo.advanceCursor(tx, orgId, accountId, uidValidity, lastUid);
     });
     committed = true;

@@ -32,7 +32,9 @@ export async function mailboxAccess(deps: EmailDeps, orgId: string, accountId: s
   return withTenant(deps.db, orgId, async (tx) => {
     const account = await syncRepo.findAccount(tx, orgId, accountId, "wait");
     if (!account?.valid) return null;
-    const settings = providerSettings(deps.config, account.provider === "Outlook" ? "Outlook" : "Gmail");
+    // The sandbox mailbox has no token: it is never refreshed here.
+    const provider = account.provider === "Outlook" || account.provider === "Gmail" ? account.provider : null;
+    const settings = provider ? providerSettings(deps.config, provider) : null;
     if (!settings) return null;
     const sealed = { keyId: account.key_id, wrappedKey: account.wrapped_key, sealedTokens: account.sealed_tokens };
     const tokens = openTokens(vault, orgId, account.id, sealed);

@@ -36,3 +36,14 @@ export async function insertEmailMessage(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Replaces what the thread shows of an email (its failure added); answers the row as it is now. */
+export async function setMessageEmail(tx: Tx, orgId: string, messageId: string, email: string): Promise<MessageRow | undefined> {
+  return tx
+    .updateTable("messages")
+    .set({ email })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", messageId)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -50,7 +50,7 @@ import {
 } from "./media.ts";
 import { storageKeysOfThread, type MediaRow } from "./media-repo.ts";
 import { parseThreadSearch } from "./thread-search.ts";
-import { insertEmailMessage } from "./email-message-repo.ts";
+import { insertEmailMessage, setMessageEmail } from "./email-message-repo.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -734,4 +734,29 @@ export async function recordEmailMessage(
   const message = await announceMessage(tx, orgId, thread.team_id, row, "message.created", []);
   await announceThread(tx, orgId, thread.id, found.created ? "thread.created" : "thread.updated", { row, media: [] });
   return { threadId: thread.id, message };
+}
+
+/**
+ * The outcome of an outbound email's send (the email module's job): `sent` once the mail server
+ * accepted it, or `failed` with the reason and what the thread shows of it (`email.failure`).
+ * Moves only forward like a text's status, and announces message.updated; a repeated outcome
+ * changes nothing and answers null.
+ */
+export async function settleEmailMessage(
+  tx: Tx,
+  orgId: string,
+  messageId: string,
+  outcome: { status: "sent" } | { status: "failed"; failureReason: string; email: MessageEmail },
+): Promise<Message | null> {
+  const failed = outcome.status === "failed";
+  let row = await repo.advanceStatus(tx, orgId, messageId, {
+    status: outcome.status,
+    from: statusesBefore(outcome.status),
+    failureReason: failed ? outcome.failureReason : null,
+    carrierMessageId: null,
+  });
+  if (!row) return null;
+  if (failed) row = (await setMessageEmail(tx, orgId, messageId, JSON.stringify(outcome.email))) ?? row;
+  const thread = await repo.findThread(tx, orgId, row.thread_id);
+  return thread ? announceMessage(tx, orgId, thread.team_id, row, "message.updated", []) : null;
 }

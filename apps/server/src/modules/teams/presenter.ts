@@ -1,4 +1,4 @@
-import { defaultWeekSchedule, EMAIL_PROVIDERS, weekSchedule, type Team, type TeamDetail } from "@relais/shared";
+import { defaultWeekSchedule, MAILBOX_PROVIDERS, weekSchedule, type Team, type TeamDetail } from "@relais/shared";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { canDeleteTeam, canManageMembers, canUpdateTeam, teamRoleOf } from "./policy.ts";
 import type { TeamRow } from "./repo.ts";
@@ -10,7 +10,7 @@ export function presentTeam(row: TeamRow, ctx: Pick<Ctx, "role" | "teams">): Tea
     id: row.id,
     label: row.label,
     email: row.email,
-    emailProvider: EMAIL_PROVIDERS.find((p) => p === row.email_provider) ?? null,
+    emailProvider: MAILBOX_PROVIDERS.find((p) => p === row.email_provider) ?? null,
     valid: row.email_valid,
     phoneNumber: row.phone_number,
     main: row.main,

@@ -1,6 +1,7 @@
 import {
   allowsMultipleTeams,
   defaultWeekSchedule,
+  type MailboxProvider,
   type CreateTeamRequest,
   type Team,
   type TeamDetail,
@@ -291,7 +292,7 @@ export async function setTeamMailbox(
   tx: Tx,
   orgId: string,
   teamId: string,
-  fields: { email?: string; emailProvider?: "Gmail" | "Outlook" | null; valid: boolean },
+  fields: { email?: string; emailProvider?: MailboxProvider | null; valid: boolean },
 ): Promise<void> {
   if (fields.email !== undefined) await assertEmailFree(tx, orgId, fields.email, teamId);
   await repo.updateTeam(tx, orgId, teamId, {

@@ -1,4 +1,4 @@
-import type { Locale, Role } from "@relais/shared";
+import type { Locale, Role, TierPermissions } from "@relais/shared";
 
 /**
  * Who is calling, from the access token and the session row only — never from the body or path.
@@ -13,5 +13,7 @@ export type Ctx = {
   teams: { id: string; teamRole: "admin" | "user" }[];
   currentTeamId: string | null;
   locale: Locale;
+  /** The organisation's tier permissions (null: no tier known), read with the session: a tier rule costs no query of its own. */
+  tierPermissions: TierPermissions;
   ip: string;
 };

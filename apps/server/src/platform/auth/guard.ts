@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { roleCountsAs, TIER_RULES, type Role, type TierPermissions, type TierRule } from "@relais/shared";
+import { roleCountsAs, TIER_RULES, type Role, type TierRule } from "@relais/shared";
 import type { Db } from "../../db/database.ts";
 import { AppError, unauthorized } from "../errors.ts";
 import type { Ctx } from "./ctx.ts";
@@ -24,7 +24,7 @@ declare module "fastify" {
  * Every /api route requires a session unless its config says `public: true`: a route that
  * forgets to say anything is closed, not open.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner, tierOf: (ctx: Ctx) => Promise<TierPermissions>): void {
+export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner): void {
   app.decorateRequest("ctx", null);
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
@@ -37,7 +37,8 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSig
     if (config.role && !roleCountsAs(request.ctx.role, config.role)) {
       throw new AppError("error.forbidden", 403);
     }
-    if (config.tier && !TIER_RULES[config.tier](await tierOf(request.ctx))) {
+    // The tier came with the session row (resolveCtx): one transaction per request, not two.
+    if (config.tier && !TIER_RULES[config.tier](request.ctx.tierPermissions)) {
       throw new AppError("error.tier-forbidden", 403);
     }
   });

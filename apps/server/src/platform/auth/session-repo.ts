@@ -14,6 +14,11 @@ export async function findSessionForRequest(tx: Tx, orgId: string, sessionId: st
         from team_members m where m.user_id = u.id and m.organization_id = ${orgId}
       ), '[]'::json)`.as("teams"),
     )
+    .select(
+      sql<number[] | null>`(
+        select t.permissions from organizations o join tiers t on t.id = o.tier_id where o.id = ${orgId}
+      )`.as("tier_permissions"),
+    )
     .where("s.organization_id", "=", orgId)
     .where("s.id", "=", sessionId)
     .executeTakeFirst();

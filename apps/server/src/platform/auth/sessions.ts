@@ -137,6 +137,7 @@ export async function resolveCtx(db: Db, signer: TokenSigner, bearer: string | u
       teams: row.teams,
       currentTeamId: row.current_team_id,
       locale: resolveLocale(row.locale),
+      tierPermissions: row.tier_permissions,
       ip,
     };
   });

@@ -32,7 +32,7 @@ function whoOf(def: EndpointDef): string {
 }
 
 function bodyOf(def: EndpointDef, names: Map<unknown, string>): string {
-  if (def.bodyKind === "multipart") return "multipart `file`";
+  if (def.bodyKind === "multipart") return def.body ? `multipart ${nameOf(def.body, names)} + files` : "multipart `file`";
   if (!def.body) return "—";
   return def.bodyKind === "form" ? `form ${nameOf(def.body, names)}` : nameOf(def.body, names);
 }

@@ -202,6 +202,26 @@ describe("positions no resuming reader can skip", () => {
     }
   });
 
+  it("is not held behind a transaction of another database of the same server", async () => {
+    const quiet = await t.tenant();
+    // Another database's open transaction with an id: a report of another application, another test file.
+    const elsewhere = new URL(url);
+    elsewhere.pathname = "/postgres";
+    const other = new pg.Client({ connectionString: elsewhere.toString() });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_current_xact_id()");
+      await withTenant(db.app, quiet.orgId, (tx) => recordTestEvent(tx, quiet.orgId, { payload: { n: 2 } }));
+      const read = await withTenant(db.app, quiet.orgId, (tx) => eventsAfter(tx, quiet.orgId, 0, 10));
+      expect(read.held).toBe(false);
+      expect(read.events.map((e) => e.payload["n"])).toEqual([2]);
+    } finally {
+      await other.query("rollback");
+      await other.end();
+    }
+  });
+
   it("passes over a transaction open too long, which can then no longer commit events", { timeout: PASS_AFTER_MS + 15_000 }, async () => {
     const slow = await t.tenant();
     const quiet = await t.tenant();

@@ -47,8 +47,20 @@ export const PASS_AFTER_MS = 7_000;
 /** When this process first saw each transaction id in flight (performance.now()). */
 const firstSeen = new Map<string, number>();
 
-/** The statement's snapshot as text: "xmin:xmax:xip,xip,…" (transaction ids in flight). */
-const snapshot = sql<string>`pg_current_snapshot()::text`;
+/**
+ * The statement's snapshot as text, "xmin:xmax:xip,xip,…" (transaction ids in flight), then
+ * "|" and the ids among them that belong to another database of the cluster. Transaction ids
+ * are the cluster's, but only a transaction of this database can write this log: another
+ * database's import or report must not hold this log's readers back. A backend never changes
+ * database and an id is never reused, so "seen in another database" stays true whenever the
+ * activity is read; an id not found there (ended meanwhile, or this database's) still counts.
+ * The activity is read only when some transaction is in flight.
+ */
+const snapshot = sql<string>`pg_current_snapshot()::text || '|' || coalesce((
+  select string_agg(a.backend_xid::text, ',') from pg_stat_activity a
+  where a.backend_xid is not null and a.datname is distinct from current_database()
+    and pg_snapshot_xmin(pg_current_snapshot()) <> pg_snapshot_xmax(pg_current_snapshot())
+), '')`;
 
 /**
  * The first position that may still appear, from a snapshot: that of the oldest transaction in
@@ -57,11 +69,14 @@ const snapshot = sql<string>`pg_current_snapshot()::text`;
  * statement, or rolled back for good; at or above it, a transaction still open may yet commit
  * one (record-event.ts).
  */
-function markOf(snap: string): number {
-  const [xmin = "0", xmax = "0", xip = ""] = snap.split(":");
+export function markOf(snap: string): number {
+  const [own = "", foreign = ""] = snap.split("|");
+  const [xmin = "0", xmax = "0", xip = ""] = own.split(":");
+  const elsewhere = new Set(foreign ? foreign.split(",") : []);
   const now = performance.now();
   let mark = Number(xmax);
   for (const xid of xip ? xip.split(",") : []) {
+    if (elsewhere.has(xid)) continue;
     let seen = firstSeen.get(xid);
     if (seen === undefined) firstSeen.set(xid, (seen = now));
     if (now - seen < PASS_AFTER_MS) mark = Math.min(mark, Number(xid));
@@ -78,7 +93,7 @@ function markOf(snap: string): number {
  */
 export async function currentPosition(tx: Tx): Promise<number> {
   const { rows } = await sql<{ snap: string }>`select ${snapshot} as snap`.execute(tx);
-  return markOf(rows[0]?.snap ?? "0:0:") - 1;
+  return markOf(rows[0]?.snap ?? "0:0:|") - 1;
 }
 
 /**

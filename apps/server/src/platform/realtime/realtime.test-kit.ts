@@ -199,7 +199,8 @@ export class TestSocket {
 
   /**
    * Resolves with the first message matching, already received or to come; waits longer than
-   * the 7 s a reader may be held behind another test file's long transaction (decision 0017).
+   * the 7 s a reader may be held behind a long transaction of the same database (decision 0017;
+   * other test files' databases no longer hold it, decision 0028).
    */
   async waitFor(match: (m: RealtimeServerMessage) => boolean, timeoutMs = 12_000): Promise<RealtimeServerMessage> {
     const found = () => this.messages.find(match);

@@ -33,6 +33,16 @@ export const email = defineMessages({
     "Cette boîte courriel est déjà connectée à une autre équipe.",
     "This mailbox is already connected to another team.",
   ],
+  "error.email-mailbox-not-valid": [
+    "La boîte courriel de l'équipe doit être reconnectée avant d'envoyer.",
+    "The team's mailbox must be reconnected before sending.",
+  ],
+  "error.email-contact-no-address": ["Ce contact n'a pas d'adresse courriel.", "This contact has no email address."],
+  "error.email-send-refused": ["Le serveur de courriel a refusé ce courriel.", "The mail server refused this email."],
+  "error.email-send-gave-up": [
+    "Le courriel n'a pas pu être envoyé après plusieurs essais.",
+    "The email could not be sent after several tries.",
+  ],
 
   // Alerts (drawn by the app's root, so in the catalogue every page has).
   "success.email-disconnected": ["Boîte courriel déconnectée.", "Mailbox disconnected."],

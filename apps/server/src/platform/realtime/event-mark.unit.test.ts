@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { markOf } from "./event-repo.ts";
+import { POSITIONS_PER_TRANSACTION } from "./record-event.ts";
+
+const at = (xid: number) => xid * POSITIONS_PER_TRANSACTION;
+
+describe("the readers' mark", () => {
+  it("is the next transaction's position when none is in flight", () => {
+    expect(markOf("900:900:|")).toBe(at(900));
+  });
+
+  it("stops at the oldest transaction of this database still in flight", () => {
+    expect(markOf("901:910:901,905|")).toBe(at(901));
+  });
+
+  it("passes over transactions of other databases: they cannot write this log", () => {
+    expect(markOf("920:930:920,925|920")).toBe(at(925));
+    expect(markOf("940:950:940,945|940,945")).toBe(at(950));
+  });
+});
