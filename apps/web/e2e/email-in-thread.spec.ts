@@ -96,6 +96,29 @@ test.describe.serial("Un courriel dans la conversation d'un contact", () => {
     expect((await download).suggestedFilename()).toBe("prescription.pdf");
     await page.screenshot({ path: screenshotPath("email-in-thread-images.png") });
 
+    // The answer goes by email from the composer, with a file, threaded under the contact's email.
+    await thread.getByRole("radiogroup", { name: "Envoyer par" }).getByText("Courriel", { exact: true }).click();
+    const composer = thread.getByTestId("email-composer");
+    await expect(composer.getByText(`À : ${patient} (depuis ${fixture.inbox})`)).toBeVisible();
+    await composer.getByRole("textbox", { name: "Objet" }).fill("Re: Ma prescription");
+    await composer.getByRole("textbox", { name: "Votre courriel" }).fill("Bonjour Rosalie, voici le reçu.");
+    const chooser = page.waitForEvent("filechooser");
+    await composer.getByRole("button", { name: "Joindre un fichier" }).click();
+    await (await chooser).setFiles({ name: "recu.pdf", mimeType: "application/pdf", buffer: PDF });
+    await expect(composer.getByRole("list", { name: "Fichiers du courriel" }).getByText("recu.pdf")).toBeVisible();
+    await page.screenshot({ path: screenshotPath("email-composer.png") });
+    await composer.getByRole("button", { name: "Envoyer", exact: true }).click();
+    await expect(composer.getByRole("textbox", { name: "Objet" })).toHaveValue("");
+    const sent = thread.locator('[data-direction="outbound"]').getByTestId("email-message");
+    await expect(sent.getByText("Re: Ma prescription")).toBeVisible();
+    await expect(thread.locator('[data-direction="outbound"][data-message-status="sent"]')).toBeVisible({ timeout: 30_000 });
+
+    // Read back over IMAP from the contact's own mailbox: threaded under her email, with its file.
+    await expect
+      .poll(async () => (await mail.inbox(request, patient)).find((m) => m.subject === "Re: Ma prescription") ?? null, { timeout: 30_000 })
+      .toMatchObject({ inReplyTo: `<presc-${fixture.suffix}@patients.test>`, attachments: ["recu.pdf"], from: fixture.inbox });
+    await page.screenshot({ path: screenshotPath("email-reply-sent.png") });
+
     // The stranger's email is listed for the team, not dropped.
     await page.goto("/configuration?configTab=2&tab=1");
     const unknown = page.getByTestId("unknown-senders");

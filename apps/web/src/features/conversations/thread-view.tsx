@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { ActionIcon, Badge, Box, Button, Group, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import {
   IconAlertCircle,
   IconArchive,
@@ -30,12 +30,16 @@ import { MessageMedia } from "./media-preview.tsx";
 import { useAttachments } from "./use-attachments.ts";
 import { lazyPart } from "../../app/lazy/lazy-screen.tsx";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
+import { useContactByPhone } from "../text-blocks/api.ts";
+import { useSession } from "../../app/session/session.tsx";
 import { ScheduledBar } from "../scheduled-messages/scheduled-bar.tsx";
 import { SurveyHold, ThreadSurveyAction } from "../surveys/thread-survey.tsx";
 import classes from "./conversations.module.css";
 
 /** An email's card (its frame, its files): fetched with the first email a thread shows. */
 const EmailMessage = lazyPart("email-message", () => import("../email/email-message.tsx").then((m) => m.EmailMessage));
+/** The composer's email mode: fetched when a person first switches to it. */
+const EmailComposer = lazyPart("email-composer", () => import("../email/email-composer.tsx").then((m) => m.EmailComposer));
 
 const STATUS_ICONS: Record<MessageStatus, ReactNode> = {
   sending: <IconClock size={13} />,
@@ -282,6 +286,48 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
   );
 }
 
+/**
+ * Text or email (issue 14 §3): email is offered when the team's mailbox is connected and valid and
+ * the contact has an address (read only then: a contact read is audited).
+ */
+function ComposerArea({ threadId, contactPhone }: { threadId: string; contactPhone: string }) {
+  const intl = useIntl();
+  const team = useSession().userGroup;
+  const mailbox = team?.emailProvider && team.valid && team.email ? { provider: team.emailProvider, inboxEmail: team.email } : null;
+  const contact = useContactByPhone(mailbox ? contactPhone : null);
+  const contactEmail = contact.data?.email ?? null;
+  const [mode, setMode] = useState<"text" | "email">("text");
+  const email = mailbox && contactEmail && mode === "email" ? { ...mailbox, contactEmail } : null;
+  return (
+    <>
+      {mailbox && contactEmail ? (
+        <Group px="md" pt={6} gap="xs">
+          <Text size="xs" c="dimmed" id={`mode-${threadId}`}>
+            <FormattedMessage id="composer.mode" />
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-labelledby={`mode-${threadId}`}
+            value={mode}
+            onChange={(v) => setMode(v === "email" ? "email" : "text")}
+            data={[
+              { value: "text", label: intl.formatMessage({ id: "composer.mode.text" }) },
+              { value: "email", label: intl.formatMessage({ id: "composer.mode.email" }) },
+            ]}
+          />
+        </Group>
+      ) : null}
+      {email ? (
+        <Suspense fallback={<Skeleton h={140} />}>
+          <EmailComposer threadId={threadId} contactPhone={contactPhone} {...email} />
+        </Suspense>
+      ) : (
+        <Composer threadId={threadId} contactPhone={contactPhone} />
+      )}
+    </>
+  );
+}
+
 function ThreadHeader({ thread, onDeleted }: { thread: Thread; onDeleted: () => void }) {
   const intl = useIntl();
   const alerts = useAlerts();
@@ -424,7 +470,7 @@ export function ThreadView({ threadId, onDeleted }: { threadId: string; onDelete
       {/* Keyed: another thread starts with an empty text and no attachment. */}
       <ScheduledBar key={`scheduled-${threadId}`} contactPhone={thread.data.contactPhone} teamId={thread.data.teamId} />
       <SurveyHold key={`survey-${threadId}`} threadId={threadId}>
-        <Composer key={threadId} threadId={threadId} contactPhone={thread.data.contactPhone} />
+        <ComposerArea key={threadId} threadId={threadId} contactPhone={thread.data.contactPhone} />
       </SurveyHold>
     </div>
   );

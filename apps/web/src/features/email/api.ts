@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type EmailAttachmentRef, type EmailProvider, type MailboxStatus } from "@relais/shared";
+import { endpoints, type EmailAttachmentRef, type EmailProvider, type MailboxProvider, type MailboxStatus } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../../app/session/session.tsx";
 import { saveBlob } from "../conversations/media-api.ts";
@@ -62,7 +62,7 @@ export function authorizationUrl(type: EmailProvider, inboxEmail: string): Promi
 export function useDisconnectMailbox(teamId: string) {
   const changed = useMailboxChanged(teamId);
   return useMutation({
-    mutationFn: ({ type, inboxEmail }: { type: EmailProvider; inboxEmail: string }) =>
+    mutationFn: ({ type, inboxEmail }: { type: MailboxProvider; inboxEmail: string }) =>
       api.call(endpoints.email.logout, { params: { type }, body: { inboxEmail } }),
     onSuccess: () => changed(),
   });

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { endpoints, type EmailAttachmentRef, type MessageEmail } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { formatKey } from "../../app/i18n/messages.ts";
 import { downloadEmailAttachment, useEmailContent } from "./api.ts";
 import { EmailMessages } from "./email-messages.tsx";
 import { frameDocument, hasBlockedImages, inlineImageSources } from "./email-frame.ts";
@@ -29,6 +30,7 @@ export function EmailMessage({ email }: { email: MessageEmail }) {
 }
 
 function EmailCard({ email }: { email: MessageEmail }) {
+  const intl = useIntl();
   const content = useEmailContent(email.emailId, true);
   const files = email.attachments.filter((f) => f.contentId === null);
   return (
@@ -55,6 +57,12 @@ function EmailCard({ email }: { email: MessageEmail }) {
           <Text className={classes.text}>{content.data.text}</Text>
         )}
         {files.length ? <Attachments files={files} /> : null}
+        {email.failure ? (
+          <Text size="xs" c="red.8" role="alert">
+            {formatKey(intl, email.failure.code)}
+            {email.failure.serverText ? ` — ${email.failure.serverText}` : null}
+          </Text>
+        ) : null}
       </Stack>
     </div>
   );

@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode, type SyntheticEvent } from "react";
 import { Alert, Badge, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconMailCog, IconPlugConnected, IconPlugConnectedX } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { EMAIL_PROVIDERS, inboxEmailRequest, type EmailProvider, type MailboxStatus } from "@relais/shared";
+import { EMAIL_PROVIDERS, inboxEmailRequest, type EmailProvider, type MailboxProvider, type MailboxStatus } from "@relais/shared";
 import { useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
@@ -105,7 +105,7 @@ function ConnectedMailbox({
   teamId: string;
   status: MailboxStatus;
   email: string;
-  provider: EmailProvider;
+  provider: MailboxProvider;
 }) {
   const [confirming, setConfirming] = useState(false);
   const disconnect = useDisconnectMailbox(teamId);

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
-import type { EmailProvider, MailboxStatus } from "@relais/shared";
+import type { MailboxProvider, MailboxStatus } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useDisconnectMailbox } from "./api.ts";
 import { EmailMessages } from "./email-messages.tsx";
@@ -42,7 +42,7 @@ function Dialog({ status, askedKey, onClose }: Props) {
     void navigate("/configuration?configTab=2&tab=1");
   };
   // "Don't ask again" disconnects the mailbox (spec part 2 §4).
-  const neverAsk = async (provider: EmailProvider): Promise<void> => {
+  const neverAsk = async (provider: MailboxProvider): Promise<void> => {
     setBusy(true);
     try {
       await disconnect.mutateAsync({ type: provider, inboxEmail: email });

@@ -126,6 +126,16 @@ export const email = defineMessages({
   "email.reconnect.ask-admin": ["Demandez à un administrateur de l'équipe de la reconnecter.", "Ask a team administrator to reconnect it."],
   "email.reconnect.never": ["Ne plus demander", "Don't ask again"],
   "email.reconnect.go": ["Reconnecter", "Reconnect"],
+  // The composer in email mode.
+  "email.compose.to": ["À : {email} (depuis {from})", "To: {email} (from {from})"],
+  "email.compose.body": ["Votre courriel", "Your email"],
+  "email.compose.placeholder": ["Écrivez votre courriel…", "Write your email…"],
+  "email.compose.files": ["Fichiers du courriel", "Files of the email"],
+  "email.compose.remove": ["Retirer {name}", "Remove {name}"],
+  // The composer's mode switch, shown before the email part is loaded (main catalogue).
+  "composer.mode": ["Envoyer par", "Send by"],
+  "composer.mode.text": ["Texto", "Text"],
+  "composer.mode.email": ["Courriel", "Email"],
   // An email in a contact's thread.
   "email.no-subject": ["(sans objet)", "(no subject)"],
   "email.from-line": ["De : {from}", "From: {from}"],
