@@ -179,3 +179,24 @@ export async function runScheduledNow(db: Db, ctx: Ctx, id: string): Promise<voi
     await addJob(tx, SCHEDULED_SEND_TASK, { id, runNow: true }, { jobKey: sendJobKey(id) });
   });
 }
+
+/**
+ * A scheduled message that already left (the demo seed's history): its row, queued as the text
+ * `messageId` it became, with the reminders it sent before. No job: its time is past.
+ */
+export async function storePastScheduled(
+  tx: Tx,
+  orgId: string,
+  createdBy: string,
+  past: repo.ScheduledFields & { remindersSent: ScheduledReminder[]; messageId: string },
+): Promise<void> {
+  const { remindersSent, messageId, ...fields } = past;
+  const row = await repo.insertScheduled(tx, orgId, createdBy, fields);
+  for (const r of remindersSent) await repo.markReminderSent(tx, orgId, row.id, r);
+  await repo.markQueued(tx, orgId, row.id, messageId);
+}
+
+/** The instant of a wall-clock date and time in the time zone `tz` (what a scheduled message's date and time mean). */
+export function scheduledInstant(tx: Tx, date: string, time: string, tz: string): Promise<Date> {
+  return repo.instantOf(tx, date, time, tz);
+}
