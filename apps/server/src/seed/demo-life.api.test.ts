@@ -76,9 +76,9 @@ it("opens on a few days of life, dated from the first start, and a restart keeps
 
   // --- Scheduled messages: two ahead with their reminders; one sent last week after its reminder. ---
   const scheduled = (await get<ScheduledMessagesResponse>("/api/scheduled-messages", marc)).scheduledMessages;
-  expect(scheduled.map((s) => [s.toPhoneNumber, s.status, s.reminders])).toEqual([
-    ["+15145550111", "scheduled", ["24h"]],
-    ["+14505550114", "scheduled", ["48h"]],
+  expect(scheduled.map((s) => [s.toPhoneNumber, s.status, s.reminders, s.time])).toEqual([
+    ["+15145550111", "scheduled", ["24h"], "07:30"],
+    ["+14505550114", "scheduled", ["48h"], null],
   ]);
   const sent = (await get<ScheduledMessagesResponse>("/api/scheduled-messages", sophie)).scheduledMessages;
   expect(sent.map((s) => [s.toPhoneNumber, s.status])).toEqual([["+15145550115", "sent"]]);

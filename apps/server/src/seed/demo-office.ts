@@ -121,7 +121,7 @@ async function seedAgenda(owner: Db, orgId: string, days: string[]): Promise<boo
   return true;
 }
 
-/** Two messages Marc scheduled: a confirmation with its reminder, and a recall next week. */
+/** Two messages Marc scheduled: a confirmation with its reminder, and a recall for a day, at no set time. */
 async function seedScheduled(owner: Db, orgId: string, days: string[], now: Date): Promise<boolean> {
   if (!(await none(owner, orgId, "scheduled_messages"))) return false;
   const marc = await staffCtx(owner, orgId, "user@clinique-demo.ca");
@@ -147,8 +147,8 @@ async function seedScheduled(owner: Db, orgId: string, days: string[], now: Date
       toPhoneNumber: "+14505550114",
       title: "Examen annuel",
       message: "Bonjour Jérôme, votre dernier examen date d'un an. Répondez à ce message pour choisir un moment qui vous convient.",
+      // A date alone: it goes when the office opens that day (decision 0034).
       date: lastDay,
-      time: "10:00",
       reminders: ["48h"],
     },
     now,

@@ -19,6 +19,7 @@ import * as m0017 from "./0017_contact_import_xls.ts";
 import * as m0018 from "./0018_calls.ts";
 import * as m0019 from "./0019_email.ts";
 import * as m0020 from "./0020_email_in_threads.ts";
+import * as m0022 from "./0022_scheduled_time_optional.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0018_calls": m0018,
   "0019_email": m0019,
   "0020_email_in_threads": m0020,
+  "0022_scheduled_time_optional": m0022,
 };
