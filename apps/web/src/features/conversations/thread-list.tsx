@@ -26,8 +26,8 @@ function ConnectionNotice({ state }: { state: ConversationConnectionState }) {
   return (
     <div role="status" data-connection={state}>
       {id ? (
-        <Group gap={6} wrap="nowrap" c="orange.8">
-          <IconPlugConnectedX size={16} aria-hidden />
+        <Group gap={6} wrap="nowrap">
+          <IconPlugConnectedX size={16} color="var(--mantine-color-orange-7)" aria-hidden />
           <Text size="sm">
             <FormattedMessage id={id} />
           </Text>

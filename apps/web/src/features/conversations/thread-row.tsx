@@ -6,6 +6,7 @@ import type { Thread } from "@relais/shared";
 import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { cx } from "../../ui/cx.ts";
 import { shortTime, threadName } from "./format.ts";
+import { useDates } from "../../ui/dates.ts";
 import classes from "./thread-list.module.css";
 
 /** Every row has the same two lines: a fixed height lets the list place 10 000 of them at once. */
@@ -35,6 +36,7 @@ function LastMessage({ thread }: { thread: Thread }) {
 /** One conversation of the list: avatar, name or number, last text, time, unread mark. */
 export const ThreadRow = memo(function ThreadRow({ thread, active, cursor, onOpen }: Props) {
   const intl = useIntl();
+  const { timeZone } = useDates();
   const name = threadName(thread);
   const unread = thread.attributes.hasNotification;
   return (
@@ -64,7 +66,7 @@ export const ThreadRow = memo(function ThreadRow({ thread, active, cursor, onOpe
             </Text>
           </Group>
           <Text size="xs" c={unread ? "relais" : "dimmed"} fw={unread ? 600 : 400} style={{ flex: "none" }}>
-            {shortTime(intl, thread.lastMessage?.createdAt ?? thread.updatedAt)}
+            {shortTime(intl, thread.lastMessage?.createdAt ?? thread.updatedAt, timeZone)}
           </Text>
         </Group>
         <Group justify="space-between" gap={6} wrap="nowrap">
