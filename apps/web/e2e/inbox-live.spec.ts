@@ -163,6 +163,9 @@ test("sans socket, la relève périodique apporte les textos; point rouge et son
   // The conversations screen says the direct connection is being tried again (spec part 1 §4).
   const notice = page.locator('[data-connection="reconnecting"]');
   await expect(notice).toHaveText("Reconnexion en cours…");
+  // The pointer leaves the drawer, which folds back over nothing (its animation done).
+  await page.mouse.move(900, 400);
+  await page.waitForTimeout(500);
   await page.screenshot({ path: screenshotPath("conversations-reconnecting.png") });
   await page.context().close();
 });
