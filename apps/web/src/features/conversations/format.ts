@@ -1,5 +1,5 @@
 import type { IntlShape } from "react-intl";
-import { formatPhoneForDisplay, type Thread } from "@relais/shared";
+import { formatPhoneForDisplay, type MessageCall, type Thread } from "@relais/shared";
 import { formatDate, formatTime, sameOfficeDay } from "../../ui/dates.ts";
 
 /** The browser's own zone: for screens that are no office's (the phone simulator). */
@@ -30,4 +30,10 @@ export function shortTime(intl: IntlShape, iso: string, timeZone = browserZone()
 export function messageTime(intl: IntlShape, iso: string, timeZone = browserZone(), now = new Date()): string {
   const time = formatTime(intl, iso, timeZone);
   return sameOfficeDay(iso, now, timeZone) ? time : `${formatDate(intl, iso, timeZone)} ${time}`;
+}
+
+/** What a call in the list's preview was: placed by the office, received, or an inbound one nobody answered. */
+export function lastCallKind(call: Pick<MessageCall, "direction" | "state" | "answeredAt">): "inbound" | "outbound" | "missed" {
+  if (call.direction === "outbound") return "outbound";
+  return call.answeredAt === null && call.state === "ended" ? "missed" : "inbound";
 }

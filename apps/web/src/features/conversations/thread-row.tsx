@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { Thread } from "@relais/shared";
 import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { cx } from "../../ui/cx.ts";
-import { shortTime, threadName } from "./format.ts";
+import { lastCallKind, shortTime, threadName } from "./format.ts";
 import { useDates } from "../../ui/dates.ts";
 import classes from "./thread-list.module.css";
 
@@ -28,6 +28,10 @@ function LastMessage({ thread }: { thread: Thread }) {
   const last = thread.lastMessage;
   if (!last) {
     return <FormattedMessage id="conversations.no-message" />;
+  }
+  // A call has no words: it says what it was, not "attachment" (issue 12 §3, calls in threads).
+  if (last.call) {
+    return intl.formatMessage({ id: `conversations.last-call.${lastCallKind(last.call)}` });
   }
   const text = last.body || intl.formatMessage({ id: "conversations.attachment" });
   return last.direction === "outbound" ? intl.formatMessage({ id: "conversations.you" }, { text }) : text;
