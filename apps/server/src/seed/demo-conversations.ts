@@ -212,6 +212,15 @@ async function seedSurveyConversation(tx: Tx, orgId: string, ids: Ids, now: numb
     startedAt: new Date(startedAt),
     endedAt: new Date(startedAt + 12 * MINUTE + 5_000),
   });
+  // His contact holds the answers since the seed's contacts: dated when he gave them.
+  await tx
+    .updateTable("contact_surveys")
+    .set({ created_at: new Date(startedAt + 12 * MINUTE + 5_000) })
+    .where("organization_id", "=", orgId)
+    .where("contact_id", "=", contactId)
+    .where("title", "=", survey.title)
+    .where("created_at", ">", new Date(startedAt))
+    .execute();
 }
 
 /**

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Agenda, MessagesPage, ScheduledMessagesResponse, TextBlockList, ThreadSurvey, ThreadsPage } from "@relais/shared";
+import type {
+  Agenda,
+  ContactSurvey,
+  MessagesPage,
+  ScheduledMessagesResponse,
+  TextBlockList,
+  ThreadSurvey,
+  ThreadsPage,
+} from "@relais/shared";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { DEMO_CLINIC_ID, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 import { DEMO_NEWCOMER_NUMBER } from "./demo-conversations.ts";
@@ -67,6 +75,10 @@ it("opens on a few days of life, dated from the first start, and a restart keeps
   const francois = active.threads.find((th) => th.contactPhone === "+15145550112");
   const survey = await get<ThreadSurvey>(`/api/messaging/v1/threads/${francois?.id ?? ""}/survey`, marc);
   expect(survey.run).toMatchObject({ status: "completed", step: 2, questionCount: 2 });
+  // His contact shows the same answers, dated the day he gave them.
+  const card = await get<ContactSurvey[]>(`/api/patients/${francois?.contact?.id ?? ""}/surveys`, marc);
+  expect(card.map((c) => c.answers.map((a) => a.answer))).toEqual([["3", "L'attente était un peu longue."]]);
+  expect(Date.parse(card[0]?.createdAt ?? "")).toBeLessThan(before - 4 * DAY);
 
   // --- The Hygiène inbox: Sarah's pinned conversation with a photo; Chloé's archived one. ---
   const hygiene = await get<ThreadsPage>("/api/messaging/v1/threads?state=active", sophie);
