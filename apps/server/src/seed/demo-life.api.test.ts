@@ -9,6 +9,7 @@ import type {
   ThreadsPage,
 } from "@relais/shared";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { withTenant } from "../db/database.ts";
 import { DEMO_CLINIC_ID, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 import { DEMO_NEWCOMER_NUMBER } from "./demo-conversations.ts";
 import { nextWorkingDays } from "./demo-office.ts";
@@ -138,4 +139,23 @@ it("opens on a few days of life, dated from the first start, and a restart keeps
   expect((await get<ScheduledMessagesResponse>("/api/scheduled-messages", again)).scheduledMessages.length).toBe(2);
   const admin2 = (await t.login("admin@clinique-demo.ca", DEMO_PASSWORD)).jwt;
   expect((await get<TextBlockList>(`/api/organizations/${DEMO_CLINIC_ID}/text-blocks`, admin2)).items.length).toBe(3);
+});
+
+it("never stops a start when a person changed the clinic so that a part can no longer be written", async () => {
+  await seedDemo(t.db.owner, t.media, () => undefined);
+  // Every scheduled message gone and the Réception number removed: the recall cannot be planned.
+  await withTenant(t.db.owner, DEMO_CLINIC_ID, async (tx) => {
+    await tx.deleteFrom("scheduled_messages").where("organization_id", "=", DEMO_CLINIC_ID).execute();
+    await tx
+      .updateTable("teams")
+      .set({ phone_number: null })
+      .where("organization_id", "=", DEMO_CLINIC_ID)
+      .where("phone_number", "=", "+15145550101")
+      .execute();
+  });
+  const logged: string[] = [];
+  await seedDemo(t.db.owner, t.media, (msg) => logged.push(msg));
+  expect(logged.filter((m) => m.includes("scheduled messages"))).toEqual([
+    expect.stringMatching(/^demo clinic scheduled messages left out: /),
+  ]);
 });

@@ -125,7 +125,7 @@ export async function seedDemo(owner: Db, media: MediaHost["media"], log: (msg: 
   if (await seedDemoCalls(owner, DEMO_CLINIC_ID)) log("demo clinic calls seeded");
   const host: MediaHost = { db: owner, media, log: { warn: (_obj, msg) => log(msg), error: (_obj, msg) => log(msg) } };
   // The week ahead before the conversations: their sent scheduled message is not one of the clinic's own.
-  for (const part of await seedDemoOffice(owner, host, DEMO_CLINIC_ID)) log(`demo clinic ${part} seeded`);
+  for (const part of await seedDemoOffice(owner, host, DEMO_CLINIC_ID, log)) log(`demo clinic ${part} seeded`);
   if (await seedDemoConversations(owner, host, DEMO_CLINIC_ID)) log("demo clinic conversations seeded");
 }
 
