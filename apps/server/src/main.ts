@@ -14,6 +14,7 @@ import { createLinkSigner, MEDIA_LINK_TTL_SECONDS } from "./platform/storage/sig
 import { loadJwtSecret, loadOrCreateSecret } from "./secrets.ts";
 import { appUrlFor, enableAppLogin } from "./db/app-login.ts";
 import { seedReference } from "./seed/reference.ts";
+import { mediaDepsOf } from "./modules/messaging/media.ts";
 import { DEMO_CLINIC_USERS, DEMO_NOTARY_USERS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
 
 /** config → database (embedded or DATABASE_URL) → migrate → seed → app → listen. */
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     if (!appUrl) app.log.warn("DATABASE_APP_URL is unset: requests reach relais_app through SET ROLE (see docs/decisions/0002)");
     if (applied.length) app.log.info({ applied }, "migrations applied");
     await seedReference(db.owner);
-    if (config.SEED_DEMO) await seedDemo(db.owner, (msg) => app.log.info(msg));
+    if (config.SEED_DEMO) await seedDemo(db.owner, mediaDepsOf(deps), (msg) => app.log.info(msg));
     // listen() readies the app, which starts the real-time bus and hub: after the migrations,
     // before the first socket can connect.
     await app.listen({ host: config.HOST, port: config.PORT });

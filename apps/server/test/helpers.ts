@@ -22,6 +22,7 @@ import { createLinkSigner, MEDIA_LINK_TTL_SECONDS, type LinkSigner } from "../sr
 import { createSandboxCarrier, type SandboxCarrier } from "../src/carriers/sandbox/sandbox-carrier.ts";
 import type { Carrier } from "../src/carriers/carrier.ts";
 import { insertOrganization, insertTeam, insertUser } from "../src/seed/builders.ts";
+import type { MediaDeps } from "../src/modules/messaging/media.ts";
 
 export const PASSWORD = "Secret!2026";
 
@@ -73,6 +74,8 @@ export type TestApp = {
   filesDir: string;
   /** The signer of the app's public media links. */
   mediaLinks: LinkSigner;
+  /** The app's media deps (file store, link signer, public base), as the demo seed takes them. */
+  media: MediaDeps;
   /** The signer of the app's access tokens, for a test that mounts the guard on an app of its own. */
   signer: TokenSigner;
   tenant: (opts?: { tierId?: number | null; options?: Partial<OrganizationOptions>; timezone?: string }) => Promise<Tenant>;
@@ -196,6 +199,7 @@ export async function createTestApp(
     files,
     filesDir,
     mediaLinks,
+    media: { files, links: mediaLinks, publicUrl: `http://localhost:${config.PORT}` },
     signer,
     tenant,
     addUser,

@@ -130,7 +130,7 @@ test("agenda en direct : ce qu'un collègue change paraît sans recharger", asyn
     await login(booker, DEMO.admin);
     await booker.goto(`/agenda?date=${WEDNESDAY}&member=${marc}`);
     for (const page of [watcher, booker]) {
-      await expect(page.getByText("mercredi 17 mars 2027")).toBeVisible();
+      await expect(page.getByText("mercredi 2027-03-17")).toBeVisible();
       await expect(page.locator(`[data-slot="${WEDNESDAY} 13:00"]`)).toHaveCount(0);
     }
     let reloads = 0;

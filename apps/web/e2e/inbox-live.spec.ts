@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { login, navigation } from "./support/auth.ts";
 
 /** The demo teams' numbers: a text sent to one lands in that team's inbox. */
@@ -159,6 +160,13 @@ test("sans socket, la relève périodique apporte les textos; point rouge et son
     .getByRole("link", { name: /Conversations/ })
     .click();
   await expect(listOf(page).row(contact.e164)).toContainText("Texto reçu par relève");
+  // The conversations screen says the direct connection is being tried again (spec part 1 §4).
+  const notice = page.locator('[data-connection="reconnecting"]');
+  await expect(notice).toHaveText("Reconnexion en cours…");
+  // The pointer leaves the drawer, which folds back over nothing (its animation done).
+  await page.mouse.move(900, 400);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: screenshotPath("conversations-reconnecting.png") });
   await page.context().close();
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from "./support/test.ts";
 import { DEMO, DEMO_NAMES } from "./support/accounts.ts";
 import { login, navigation } from "./support/auth.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 
 test.describe("Menus et écrans selon le rôle", () => {
   test("un utilisateur : pas de Devops, Consultations pour la clinique, configuration en lecture", async ({ page }) => {
@@ -70,6 +71,23 @@ test.describe("Menus et écrans selon le rôle", () => {
     await expect(page.getByRole("heading", { name: "Devops", level: 2 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Maintenance status" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+  });
+
+  test("forfait à une seule équipe : l'administrateur de l'étude ne se voit pas offrir « Nouvelle équipe », et sait pourquoi", async ({
+    page,
+  }) => {
+    // The plan is read as the spec's front end reads it, and the screen follows it.
+    const tier = page.waitForResponse((r) => /\/api\/tiers\/organization\//.test(r.url()));
+    await login(page, DEMO.notaryAdmin);
+    await navigation(page).getByRole("link", { name: "Configuration" }).click();
+    await page.getByRole("tab", { name: "Équipes" }).click();
+    expect(((await (await tier).json()) as { permissions: number[] }).permissions).toEqual([3]);
+    await expect(page.getByRole("row").filter({ hasText: "Étude" })).toBeVisible();
+    await expect(page.getByTestId("single-team-plan")).toHaveText(
+      "Votre forfait comprend une seule équipe. Pour en créer d'autres, changez de forfait.",
+    );
+    await expect(page.getByRole("button", { name: "Nouvelle équipe" })).toHaveCount(0);
+    await page.screenshot({ path: screenshotPath("teams-single-team-plan.png") });
   });
 
   test("Consultations n'apparaît pas pour une organisation qui ne les offre pas", async ({ page }) => {

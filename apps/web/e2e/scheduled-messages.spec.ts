@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
+import { screenshotPath } from "./support/screenshots.ts";
 import { login, navigation } from "./support/auth.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
 
@@ -145,4 +146,38 @@ test("message programmé : envoyé tout de suite (outil de développement), reç
   await expect(upcoming).toHaveCount(0);
 
   await phone.close();
+});
+
+test("message programmé : une date sans heure part à l'ouverture du bureau ce jour-là", async ({ page, request }) => {
+  const contact = uniqueContact();
+  const inbound = await request.post("/api/sandbox/inbound", {
+    data: { from: contact.e164, to: "+15145550101", body: "Pouvez-vous me relancer la semaine prochaine?" },
+  });
+  expect(inbound.status(), await inbound.text()).toBe(201);
+  await login(page, DEMO.user);
+  await page.getByRole("region", { name: "Liste des conversations" }).locator(`[data-thread="${contact.e164}"]`).click();
+  const thread = page.getByTestId("open-thread");
+
+  // --- A Wednesday ten days ahead, no time: the form says when it will go. ---
+  const day = new Date(Date.now() + 10 * 86_400_000);
+  day.setUTCDate(day.getUTCDate() + ((3 - day.getUTCDay() + 7) % 7));
+  const date = day.toISOString().slice(0, 10);
+  await thread.getByRole("button", { name: "Programmer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Programmer un message" });
+  await dialog.getByRole("textbox", { name: "Titre" }).fill("Relance");
+  await dialog.getByRole("textbox", { name: "Message" }).fill("Bonjour, nous vous relançons comme convenu.");
+  await dialog.getByLabel("Date", { exact: true }).fill(date);
+  await expect(dialog.getByText("Facultative : sans heure, le message part à l'ouverture du bureau ce jour-là.")).toBeVisible();
+  await dialog.getByRole("checkbox", { name: "7 jours avant" }).check();
+  await page.screenshot({ path: screenshotPath("scheduled-date-only.png") });
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog).toBeHidden();
+
+  // --- Listed at the clinic's opening time that Wednesday (09:00), said to be the opening. ---
+  const bar = thread.getByTestId("scheduled-bar");
+  await bar.getByRole("button", { name: "1 message programmé" }).click();
+  const item = bar.getByTestId("scheduled-item");
+  await expect(item).toContainText(`${date} 09:00 (ouverture)`);
+  await expect(item).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: screenshotPath("scheduled-date-only-list.png") });
 });

@@ -258,7 +258,8 @@ export interface ScheduledMessagesTable {
   title: string;
   body: string;
   scheduled_date: string;
-  scheduled_time: string;
+  /** Null: only a date was given, it goes at the office's opening time (migration 0022). */
+  scheduled_time: string | null;
   scheduled_at: Timestamp;
   reminders: ColumnType<string[], string[] | undefined, string[]>;
   reminders_sent: ColumnType<string[], string[] | undefined, string[]>;

@@ -34,7 +34,7 @@ const demoCalls = () =>
   );
 
 it("gives the demo clinic an answered, a missed and an outbound call, each shown in its contact's thread, once", async () => {
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   const calls = await demoCalls();
   expect(calls.map((c) => [c.direction, c.remote_number, c.state, c.end_status, c.answered_at !== null])).toEqual([
     ["inbound", "+15145550111", "ended", "completed", true],
@@ -57,6 +57,6 @@ it("gives the demo clinic an answered, a missed and an outbound call, each shown
   expect(Date.parse(callMessage?.createdAt ?? "")).toBeLessThan(Date.now() - 24 * 3_600_000);
 
   // A second start adds nothing and changes nothing.
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   expect(await demoCalls()).toEqual(calls);
 });

@@ -11,8 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it("seeds the demo contacts once, searchable without accents, with a link, a pinned note and a survey", async () => {
-  await seedDemo(t.db.owner, () => undefined);
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   const clinic = (await t.login("admin@clinique-demo.ca", DEMO_PASSWORD)).jwt;
   const all = (await t.request({ method: "GET", url: "/api/patients?limit=200", token: clinic })).json<ContactsPage>();
   expect(all.contacts).toHaveLength(DEMO_CLINIC_CONTACTS.length);

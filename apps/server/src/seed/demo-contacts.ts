@@ -1,5 +1,10 @@
 import { withTenant, type Db } from "../db/database.ts";
 import { recordSurvey } from "../modules/contacts/details-service.ts";
+import { filledDefaultSurvey } from "../modules/surveys/history.ts";
+
+export const DEMO_CLINIC_NAME = "Clinique dentaire des Érables";
+/** What François Côté answered to the satisfaction survey (his contact and his conversation show them). */
+export const FRANCOIS_SURVEY_ANSWERS = ["3", "L'attente était un peu longue."] as const;
 
 type DemoContact = {
   firstname: string;
@@ -116,13 +121,12 @@ export async function seedDemoContacts(owner: Db, orgId: string, contacts: DemoC
   if (!ids) return false;
   const francois = ids.get("+15145550112");
   if (francois) {
+    // The questions as his run asked them: filled for him, as a completed run records them.
+    const survey = filledDefaultSurvey({ firstName: "François", lastName: "Côté", organizationName: DEMO_CLINIC_NAME });
     await recordSurvey(owner, orgId, {
       contactId: francois,
-      title: "Sondage de satisfaction",
-      answers: [
-        { question: "Comment évaluez-vous votre dernière visite (1 à 5)?", answer: "3" },
-        { question: "Un commentaire?", answer: "L'attente était un peu longue." },
-      ],
+      title: survey.title,
+      answers: FRANCOIS_SURVEY_ANSWERS.map((answer, i) => ({ question: survey.questions[i]?.text ?? "", answer })),
     });
   }
   return true;

@@ -34,7 +34,7 @@ async function state() {
 }
 
 it("connects the Réception's sandbox mailbox with one conversation with Hélène Tremblay, once, and keeps a person's change", async () => {
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   const first = await state();
   expect(first.accounts).toEqual([{ address: "reception@clinique-demo.ca", provider: "Sandbox", valid: true }]);
   expect(first.emails.map((e) => [e.direction, e.subject, e.in_reply_to])).toEqual([
@@ -81,7 +81,7 @@ it("connects the Réception's sandbox mailbox with one conversation with Hélèn
   expect((await state()).emails).toHaveLength(2);
 
   // A second start adds nothing and changes nothing.
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   expect(await state()).toEqual(first);
 
   // A person disconnects the mailbox: the next start leaves it disconnected.
@@ -93,6 +93,6 @@ it("connects the Réception's sandbox mailbox with one conversation with Hélèn
     payload: { inboxEmail: "reception@clinique-demo.ca" },
   });
   expect(out.statusCode, out.body).toBe(200);
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   expect((await state()).accounts).toEqual([]);
 });

@@ -17,13 +17,13 @@ const countUsers = (orgId: string) =>
   );
 
 it("seeds the demo once: a second start changes nothing and keeps a person's edits", async () => {
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   expect(await countUsers(DEMO_CLINIC_ID)).toBe(DEMO_CLINIC_USERS.length);
   const admin = await t.login("admin@clinique-demo.ca", DEMO_PASSWORD);
   const renamed = await t.request({ method: "PUT", url: "/api/auth/profile", token: admin.jwt, payload: { name: "Dre Tremblay" } });
   expect(renamed.statusCode).toBe(200);
 
-  await seedDemo(t.db.owner, () => undefined);
+  await seedDemo(t.db.owner, t.media, () => undefined);
   expect(await countUsers(DEMO_CLINIC_ID)).toBe(DEMO_CLINIC_USERS.length);
   expect(await countUsers(DEMO_NOTARY_ID)).toBe(2);
   const again = await t.login("admin@clinique-demo.ca", DEMO_PASSWORD);

@@ -6,6 +6,9 @@ import { DEFAULT_SURVEY } from "../modules/surveys/presenter.ts";
 import { DEMO_CLINIC_CONTACTS, DEMO_NOTARY_CONTACTS, seedDemoContacts } from "./demo-contacts.ts";
 import { seedDemoEmail } from "./demo-email.ts";
 import { seedDemoCalls } from "./demo-calls.ts";
+import { seedDemoConversations } from "./demo-conversations.ts";
+import { seedDemoOffice } from "./demo-office.ts";
+import type { MediaHost } from "../modules/messaging/media.ts";
 
 /** Fixed ids so that the seed can tell, on every start, whether the demo is already there. */
 export const DEMO_CLINIC_ID = "0b1e2d3c-4a5b-4c6d-8e7f-000000000001";
@@ -63,10 +66,13 @@ async function seedUsers(owner: Db, orgId: string, teamIds: string[], users: Dem
 
 /**
  * The demo of `npm start`: a French-Canadian dental clinic with two teams and one account of
- * each role, plus a notary's office so that tenancy can be seen. Idempotent: an organisation
- * already there is left as it is (a person's changes survive restarts).
+ * each role, plus a notary's office so that tenancy can be seen. The clinic comes with a few days
+ * of life dated back from the first start: calls, conversations, a survey answered, scheduled
+ * messages, appointments, quick messages. Idempotent: an organisation already there is left as
+ * it is, and each part is added only while the clinic has none of its kind (a person's changes
+ * survive restarts). `media` stores the conversations' photos.
  */
-export async function seedDemo(owner: Db, log: (msg: string) => void): Promise<void> {
+export async function seedDemo(owner: Db, media: MediaHost["media"], log: (msg: string) => void): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   if (!(await exists(owner, DEMO_CLINIC_ID))) {
     await insertOrganization(owner, {
@@ -116,7 +122,12 @@ export async function seedDemo(owner: Db, log: (msg: string) => void): Promise<v
   if (await seedDemoContacts(owner, DEMO_CLINIC_ID, DEMO_CLINIC_CONTACTS, "admin@clinique-demo.ca")) log("demo clinic contacts seeded");
   if (await seedDemoContacts(owner, DEMO_NOTARY_ID, DEMO_NOTARY_CONTACTS, "admin@notaire-demo.ca")) log("demo notary contacts seeded");
   if (await seedDemoSurvey(owner, DEMO_CLINIC_ID)) log("demo clinic satisfaction survey turned on");
+  // Calls first: the conversations then take their threads and order them by the latest message.
   if (await seedDemoCalls(owner, DEMO_CLINIC_ID)) log("demo clinic calls seeded");
+  const host: MediaHost = { db: owner, media, log: { warn: (_obj, msg) => log(msg), error: (_obj, msg) => log(msg) } };
+  // The week ahead before the conversations: their sent scheduled message is not one of the clinic's own.
+  for (const part of await seedDemoOffice(owner, host, DEMO_CLINIC_ID, log)) log(`demo clinic ${part} seeded`);
+  if (await seedDemoConversations(owner, host, DEMO_CLINIC_ID)) log("demo clinic conversations seeded");
   if (await seedDemoEmail(owner, DEMO_CLINIC_ID)) log("demo clinic sandbox mailbox and email conversation seeded");
 }
 

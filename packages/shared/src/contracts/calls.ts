@@ -183,6 +183,8 @@ export const sandboxPhoneCall = z.object({
   endStatus: z.enum(CALL_END_STATUSES).nullable(),
   /** Keys staff pressed during the call (DTMF), in order. */
   digitsReceived: z.string(),
+  /** What the caller hears instead of staff while held or parked; null when not. */
+  holdMusic: z.enum(["hold", "park"]).nullable(),
 });
 export type SandboxPhoneCall = z.infer<typeof sandboxPhoneCall>;
 

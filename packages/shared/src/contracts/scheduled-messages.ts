@@ -52,8 +52,14 @@ export const scheduledMessageRequest = z
       .max(MESSAGE_BODY_MAX, { message: "validation.max-length" }),
     /** YYYY-MM-DD, in the organisation's time zone. */
     date: ISO_DATE,
-    /** HH:mm, in the organisation's time zone. */
-    time: HHMM,
+    /**
+     * HH:mm, in the organisation's time zone; optional (spec part 2 §3): without it (absent,
+     * null or empty) the message goes at the office's opening time that day (decision 0034).
+     */
+    time: z
+      .union([HHMM, z.literal("")])
+      .nullish()
+      .transform((v) => v || null),
     /** The recipient, as typed; checked as a phone number by the server. */
     toPhoneNumber: z.string().max(40, { message: "validation.max-length" }),
     /** The team whose number sends it; the caller's current team when omitted. */
@@ -74,7 +80,8 @@ export const scheduledMessage = z.object({
   title: z.string(),
   message: z.string(),
   date: z.string(),
-  time: z.string(),
+  /** The time asked for; null: none was, and it goes at the office's opening time (`scheduledAt` says when). */
+  time: z.string().nullable(),
   /** The planned instant, in UTC. */
   scheduledAt: z.string(),
   toPhoneNumber: z.string(),

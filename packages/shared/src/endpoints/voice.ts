@@ -91,6 +91,25 @@ export const voiceEndpoints = {
     body: callIdRequest,
     response: callView,
   }),
+  hold: endpoint({
+    method: "POST",
+    path: "/voice/v1/calls/hold",
+    summary:
+      "Puts the caller on hold: they hear hold music and hang-up is refused until resume (spec part 1 §4); 409 `error.call-not-owner` / `error.call-not-active`; holding a held call changes nothing",
+    access: {},
+    who: "the call's owner",
+    body: callIdRequest,
+    response: callView,
+  }),
+  resume: endpoint({
+    method: "POST",
+    path: "/voice/v1/calls/resume",
+    summary: "Takes the caller off hold; 409 `error.call-not-owner` / `error.call-not-active`; resuming a call not held changes nothing",
+    access: {},
+    who: "the call's owner",
+    body: callIdRequest,
+    response: callView,
+  }),
   digits: endpoint({
     method: "POST",
     path: "/voice/v1/calls/digits",

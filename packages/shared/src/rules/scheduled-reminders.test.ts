@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { instantInZone, pastReminders, reminderAt } from "./scheduled-reminders.ts";
+import { instantInZone, pastReminders, reminderAt, scheduledSendTime } from "./scheduled-reminders.ts";
+import { defaultWeekSchedule } from "./schedule.ts";
 
 describe("reminders already past", () => {
   const now = new Date("2026-11-25T14:00:00Z");
@@ -30,5 +31,18 @@ describe("instantInZone", () => {
   it("answers null for a date or time not complete", () => {
     expect(instantInZone("", "09:30", "America/Toronto")).toBeNull();
     expect(instantInZone("2026-11-25", "", "America/Toronto")).toBeNull();
+  });
+});
+
+describe("a date without a time (decision 0034)", () => {
+  const week = defaultWeekSchedule().map((d) => (d.day === 2 ? { ...d, start: "07:45" } : d));
+
+  it("goes at the office's opening time that day, 09:00 on a day it is closed, and keeps a time given", () => {
+    // 2026-12-01 is a Tuesday (opens 07:45 here), 2026-12-05 a Saturday (closed), 2026-12-07 a Monday.
+    expect(scheduledSendTime("2026-12-01", null, week)).toBe("07:45");
+    expect(scheduledSendTime("2026-12-01", "", week)).toBe("07:45");
+    expect(scheduledSendTime("2026-12-05", undefined, week)).toBe("09:00");
+    expect(scheduledSendTime("2026-12-07", null, week)).toBe("09:00");
+    expect(scheduledSendTime("2026-12-01", "16:30", week)).toBe("16:30");
   });
 });

@@ -1,5 +1,5 @@
 import { REMINDER_OFFSET_MINUTES, type ScheduledReminder } from "../contracts/scheduled-messages.ts";
-import { localClock } from "./schedule.ts";
+import { localClock, type WeekSchedule } from "./schedule.ts";
 
 /**
  * Reminders of a scheduled message (spec part 2 §3, issue 15 §6): a reminder whose moment is
@@ -37,4 +37,20 @@ export function instantInZone(date: string, time: string, timeZone: string): Dat
     guess += target - shown;
   }
   return new Date(guess);
+}
+
+/**
+ * When a message planned for a date alone goes (spec part 2 §3: the time is optional; decision
+ * 0034): at the office's opening time that day, from the organisation's week; a day the office
+ * is closed, at 09:00, the spec's default opening. A time given is kept as it is.
+ */
+export const SCHEDULED_CLOSED_DAY_TIME = "09:00";
+
+export function scheduledSendTime(date: string, time: string | null | undefined, week: WeekSchedule): string {
+  if (time) return time;
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!d) return SCHEDULED_CLOSED_DAY_TIME;
+  const weekday = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]))).getUTCDay();
+  const day = week.find((w) => w.day === weekday);
+  return day?.enabled ? day.start : SCHEDULED_CLOSED_DAY_TIME;
 }

@@ -79,6 +79,43 @@ describe("POST voice/v1/calls", () => {
     await tab.socket.close();
   });
 
+  it("holds and resumes the caller: hold music at the phone, no hang-up meanwhile, only for the owner", async () => {
+    const phone = uniquePhone();
+    const sim = await phoneSocket(phone);
+    const tab = await openTab(w, c.staff[0]!);
+    const placed = (await dial(tab.token, phone)).json<CallView>();
+    const act = (token: string, action: string) =>
+      w.t.request({ method: "POST", url: `/api/voice/v1/calls/${action}`, token, payload: { callId: placed.id } });
+    // Not connected yet: nothing to hold.
+    expectError(await act(tab.token, "hold"), 409, "error.call-not-active");
+    const incoming = await until(async () => sim.messages.find((m) => m.type === "call.incoming"), "call.incoming");
+    const sid = incoming.type === "call.incoming" ? incoming.call.sid : "";
+    await w.t.request({ method: "POST", url: `/api/sandbox/calls/${sid}/answer` });
+
+    const held = await act(tab.token, "hold");
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json<CallView>()).toMatchObject({ held: true, statusCode: "hold", state: "active" });
+    await until(async () => sim.messages.some((m) => m.type === "call.state" && m.call.holdMusic === "hold"), "hold music at the phone");
+    expectError(await act(tab.token, "hangup"), 409, "error.call-held");
+    // Someone else of the team, and another organisation.
+    expectError(await act(await w.t.as(c.staff[1]!), "resume"), 409, "error.call-not-owner");
+    const stranger = await clinic(w.t);
+    expectError(await act(await w.t.as(stranger.staff[0]!), "resume"), 404, "error.not-found");
+    // Holding twice changes nothing.
+    expect((await act(tab.token, "hold")).json<CallView>().version).toBe(held.json<CallView>().version);
+
+    const resumed = await act(tab.token, "resume");
+    expect(resumed.json<CallView>()).toMatchObject({ held: false, statusCode: "in progress" });
+    const heldAt = sim.messages.findIndex((m) => m.type === "call.state" && m.call.holdMusic === "hold");
+    await until(
+      async () => sim.messages.slice(heldAt + 1).some((m) => m.type === "call.state" && m.call.holdMusic === null),
+      "the phone off hold",
+    );
+    expect((await act(tab.token, "hangup")).json<CallView>()).toMatchObject({ state: "ended" });
+    sim.ws.close();
+    await tab.socket.close();
+  });
+
   it("refuses an invalid number, an empty one, and a second call while on one", async () => {
     const token = await w.t.as(c.staff[1]!);
     expectError(await dial(token, "12"), 400, "error.invalid-number");

@@ -15,6 +15,8 @@ export function callRoutes(opts: { devTools: boolean }): FastifyPluginAsyncZod {
     serve(app, endpoints.voice.reject, ({ body, ctx }) => svc.reject(ctx, body.callId));
     serve(app, endpoints.voice.rejectAll, ({ body, ctx }) => svc.rejectAll(ctx, body.callId));
     serve(app, endpoints.voice.hangup, ({ body, ctx }) => svc.hangup(ctx, body.callId));
+    serve(app, endpoints.voice.hold, ({ body, ctx }) => svc.hold(ctx, body.callId));
+    serve(app, endpoints.voice.resume, ({ body, ctx }) => svc.resume(ctx, body.callId));
     serve(app, endpoints.voice.digits, ({ body, ctx }) => svc.sendDigits(ctx, body.callId, body.digits));
     serve(app, endpoints.voice.get, ({ params, ctx }) => svc.getCall(ctx, params.id));
     serve(app, endpoints.voice.token, ({ ctx }) => svc.voiceToken(ctx));

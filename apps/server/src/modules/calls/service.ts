@@ -237,7 +237,12 @@ async function staffChange(
   });
   const changed = await change(r, ctx.orgId, callId, event, within ? (tx, c) => within(tx, c.row) : undefined);
   if (!changed) throw notFound();
-  if (changed.transition.refusal) throw await refusalError(r, ctx, changed.transition);
+  const refusal = changed.transition.refusal;
+  // Hold and resume need a connected call: "not offered" would answer a question nobody asked.
+  if (refusal?.reason === "wrong-state" && (event.type === "staff.hold" || event.type === "staff.resume")) {
+    throw conflict("error.call-not-active");
+  }
+  if (refusal) throw await refusalError(r, ctx, changed.transition);
   return view(r, ctx, callId);
 }
 
@@ -277,6 +282,15 @@ export async function rejectAll(ctx: Ctx, callId: string): Promise<CallView> {
 
 export function hangup(ctx: Ctx, callId: string): Promise<CallView> {
   return staffChange(ctx, callId, { type: "staff.hangup", key: staffKey("hangup"), at: Date.now(), userId: ctx.userId });
+}
+
+/** Hold: the caller hears hold music and cannot be hung up on until resumed (spec part 1 §4). */
+export function hold(ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(ctx, callId, { type: "staff.hold", key: staffKey("hold"), at: Date.now(), userId: ctx.userId });
+}
+
+export function resume(ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(ctx, callId, { type: "staff.resume", key: staffKey("resume"), at: Date.now(), userId: ctx.userId });
 }
 
 /** Dialpad keys, sent to the far end as DTMF by the call's carrier. */

@@ -12,7 +12,8 @@ export type ScheduledFields = {
   title: string;
   body: string;
   date: string;
-  time: string;
+  /** As asked; null: a date alone (scheduledSendTime decided `at`). */
+  time: string | null;
   at: Date;
   reminders: string[];
 };

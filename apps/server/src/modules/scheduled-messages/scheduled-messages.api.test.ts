@@ -64,6 +64,34 @@ describe("creating", () => {
     expect(jobs[0]?.payload).toMatchObject({ orgId: org.orgId, id: s.id });
   });
 
+  it("plans a date without a time at the office's opening time that day, its reminders from there (decision 0034)", async () => {
+    const office = await t.tenant({ timezone: ZONE });
+    await givePhones(t, office);
+    // The office opens at 08:15 every day of the week.
+    const week = Array.from({ length: 7 }, (_, day) => ({ day, enabled: true, start: "08:15", end: "16:00", breaks: [] }));
+    await withTenant(t.db.owner, office.orgId, (tx) =>
+      tx
+        .updateTable("organizations")
+        .set({ schedule: JSON.stringify({ week, vacation: null }) })
+        .where("id", "=", office.orgId)
+        .execute(),
+    );
+    const { date } = wallClock(3 * 24 * 60, ZONE);
+    for (const time of [undefined, null, ""]) {
+      const s = await schedule(office.users.user, { ...request(uniquePhone(), 0, ZONE, { reminders: ["24h"] }), date, time });
+      expect(s).toMatchObject({ date, time: null, status: "scheduled" });
+      expect(wallClock(0, ZONE, new Date(s.scheduledAt))).toEqual({ date, time: "08:15" });
+      const jobs = await jobsOf(t, office.orgId, `scheduled:${s.id}`);
+      expect(jobs.map((j) => [j.task, j.run_at.getTime()])).toEqual([
+        ["scheduled-reminder", Date.parse(s.scheduledAt) - 24 * 3_600_000],
+        ["scheduled-send", Date.parse(s.scheduledAt)],
+      ]);
+      // Read back, it still has no time of its own.
+      const back = await call(office.users.user, "GET", `${URL}/${s.id}`);
+      expect(back.json<ScheduledMessage>().time).toBeNull();
+    }
+  });
+
   it("plans each reminder at its offset before the text", async () => {
     const far = await schedule(org.users.user, request(uniquePhone(), 8 * 24 * 60 + 30, ZONE, { reminders: ["24h", "48h", "7d"] }));
     const at = new Date(far.scheduledAt).getTime();

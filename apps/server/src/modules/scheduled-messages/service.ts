@@ -1,6 +1,7 @@
 import {
   SCHEDULED_REMINDERS,
   pastReminders,
+  scheduledSendTime,
   skipsScheduledLookup,
   typedPhoneToE164,
   type ScheduledMessage,
@@ -68,7 +69,9 @@ async function fieldsOf(tx: Tx, ctx: Ctx, input: Input, now: Date, sent: readonl
   if (!team) throw notFound();
   if (!team.phoneNumber) throw conflict("error.no-phones-configured");
   const org = await loadOrganization(tx, ctx.orgId);
-  const at = await repo.instantOf(tx, input.date, input.time, org.timezone);
+  // A date alone goes at the office's opening time that day (decision 0034).
+  const time = input.time || null;
+  const at = await repo.instantOf(tx, input.date, scheduledSendTime(input.date, time, org.schedule.week), org.timezone);
   if (!isFarEnough(at, now)) {
     throw new AppError("validation.scheduled-too-soon", 400, undefined, [{ path: "time", code: "validation.scheduled-too-soon" }]);
   }
@@ -77,7 +80,7 @@ async function fieldsOf(tx: Tx, ctx: Ctx, input: Input, now: Date, sent: readonl
     const code = "error.scheduled-reminder-past";
     throw new AppError(code, 400, undefined, [{ path: "reminders", code }]);
   }
-  return { teamId, toPhone, title: input.title, body: input.message, date: input.date, time: input.time, at, reminders };
+  return { teamId, toPhone, title: input.title, body: input.message, date: input.date, time, at, reminders };
 }
 
 /** The message's jobs, added or moved to its (new) time; reminders no longer wanted or too late are removed. */
@@ -178,4 +181,25 @@ export async function runScheduledNow(db: Db, ctx: Ctx, id: string): Promise<voi
     await changeable(tx, ctx, id);
     await addJob(tx, SCHEDULED_SEND_TASK, { id, runNow: true }, { jobKey: sendJobKey(id) });
   });
+}
+
+/**
+ * A scheduled message that already left (the demo seed's history): its row, queued as the text
+ * `messageId` it became, with the reminders it sent before. No job: its time is past.
+ */
+export async function storePastScheduled(
+  tx: Tx,
+  orgId: string,
+  createdBy: string,
+  past: repo.ScheduledFields & { remindersSent: ScheduledReminder[]; messageId: string },
+): Promise<void> {
+  const { remindersSent, messageId, ...fields } = past;
+  const row = await repo.insertScheduled(tx, orgId, createdBy, fields);
+  for (const r of remindersSent) await repo.markReminderSent(tx, orgId, row.id, r);
+  await repo.markQueued(tx, orgId, row.id, messageId);
+}
+
+/** The instant of a wall-clock date and time in the time zone `tz` (what a scheduled message's date and time mean). */
+export function scheduledInstant(tx: Tx, date: string, time: string, tz: string): Promise<Date> {
+  return repo.instantOf(tx, date, time, tz);
 }

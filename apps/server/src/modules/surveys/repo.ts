@@ -130,3 +130,18 @@ export async function endRun(tx: Tx, orgId: string, runId: string, reason: EndRe
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A run that ended in the past (the demo seed's history): its answers and when and how it ended. */
+export async function endRunAt(
+  tx: Tx,
+  orgId: string,
+  runId: string,
+  ended: { answers: string; reason: EndReason; at: Date },
+): Promise<void> {
+  await tx
+    .updateTable("survey_runs")
+    .set({ answers: ended.answers, end_reason: ended.reason, ended_at: ended.at, ended_by: null })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", runId)
+    .execute();
+}

@@ -175,7 +175,8 @@ describe("RealtimeClient", () => {
     expect(sockets).toHaveLength(4);
 
     last().open();
-    expect(last().sent).toEqual([{ type: "auth", token: "jwt-1", after: 11 }]);
+    // The token was refreshed 2 s after the drop (spec part 1 §4).
+    expect(last().sent).toEqual([{ type: "auth", token: "jwt-2", after: 11 }]);
     last().receive({ type: "ready", position: 11, resync: false });
     expect(client.state).toBe("connected");
 
@@ -193,7 +194,7 @@ describe("RealtimeClient", () => {
       vi.advanceTimersByTime(30_000);
     }
     expect(sockets).toHaveLength(9);
-    expect(client.state).toBe("failed");
+    expect(client.state).toBe("connection-failed");
     last().open();
     last().receive({ type: "ready", position: 0, resync: false });
     expect(client.state).toBe("connected");
@@ -223,7 +224,7 @@ describe("RealtimeClient", () => {
     });
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
-    expect(client.state).toBe("failed");
+    expect(client.state).toBe("connection-failed");
   });
 
   it("raises the forced disconnect on 4440 and stops reconnecting", () => {
@@ -263,7 +264,57 @@ describe("RealtimeClient", () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(client.position).toBeNull();
-    expect(client.state).toBe("idle");
+    expect(client.state).toBe("disconnected");
+  });
+
+  it("goes through disconnecting to disconnected on stop, named as the spec's connection states", () => {
+    const { client, states, last } = setup();
+    client.start();
+    last().open();
+    last().receive({ type: "ready", position: 1, resync: false });
+    client.stop();
+    expect(states).toEqual(["connecting", "connected", "disconnecting", "disconnected"]);
+  });
+
+  it("refreshes the token 2 s after a connection drops, once, and reconnects meanwhile", async () => {
+    const { client, refresh, last, sockets } = setup();
+    client.start();
+    last().open();
+    last().receive({ type: "ready", position: 1, resync: false });
+    last().drop(1006);
+    vi.advanceTimersByTime(1_000);
+    // The reconnection does not wait for it, and fails again: still one refresh planned.
+    expect(sockets).toHaveLength(2);
+    last().drop(1006);
+    vi.advanceTimersByTime(999);
+    expect(refresh).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    await Promise.resolve();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // The next attempt presents the refreshed token.
+    vi.advanceTimersByTime(2_000);
+    last().open();
+    expect(last().sent).toEqual([{ type: "auth", token: "jwt-2", after: 1 }]);
+  });
+
+  it("does not end the session when the refresh after a drop cannot reach the server", async () => {
+    const { client, expired, last } = setup({ refresh: () => Promise.resolve(false) });
+    client.start();
+    last().drop(1006);
+    vi.advanceTimersByTime(2_000);
+    await Promise.resolve();
+    expect(expired).not.toHaveBeenCalled();
+    expect(client.state).toBe("reconnecting");
+  });
+
+  it("plans no refresh after a stop", async () => {
+    const { client, refresh, last } = setup();
+    client.start();
+    last().drop(1006);
+    client.stop();
+    vi.advanceTimersByTime(5_000);
+    await Promise.resolve();
+    expect(refresh).not.toHaveBeenCalled();
   });
 });
 
@@ -353,7 +404,7 @@ describe("RealtimeClient polling fallback", () => {
     const pollsBefore = server.calls.length;
     const inFlight = server.pending();
     last().open();
-    expect(last().sent).toEqual([{ type: "auth", token: "jwt-1", after: 21 }]);
+    expect(last().sent).toEqual([{ type: "auth", token: "jwt-2", after: 21 }]);
     last().receive({ type: "ready", position: 21, resync: false });
     expect(client.state).toBe("connected");
     expect(inFlight.signal.aborted || pollsBefore === server.calls.length).toBe(true);
@@ -377,7 +428,7 @@ describe("RealtimeClient polling fallback", () => {
       await vi.advanceTimersByTimeAsync(2_500);
     }
     expect(server.calls).toHaveLength(5);
-    expect(client.state).toBe("failed");
+    expect(client.state).toBe("connection-failed");
     // The socket's third attempt is under way; polling stays stopped meanwhile.
     await vi.advanceTimersByTimeAsync(30_000);
     expect(sockets).toHaveLength(3);
@@ -423,6 +474,6 @@ describe("RealtimeClient polling fallback", () => {
     expect(call.signal.aborted).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.calls).toHaveLength(1);
-    expect(client.state).toBe("idle");
+    expect(client.state).toBe("disconnected");
   });
 });

@@ -2,10 +2,13 @@ import { REALTIME_CLOSE, realtimeServerMessage, type EventsPage, type RealtimeEv
 import { POLL_INTERVAL_MS, PollingFeed, type PollHealth } from "./polling-feed.ts";
 
 /**
- * Connection states shown to the person (spec part 1 §4, conversation connection states).
- * `polling`: the socket cannot be opened, the polling feed brings the events instead.
+ * States of the real-time connection, named as spec part 1 §4's conversation connection states
+ * (the list's own `initializing` and `initialization-failed` are the conversations screen's,
+ * features/conversations/connection.ts). `polling`: the socket cannot be opened, the polling
+ * feed brings the events instead (Relais's fallback, DESIGN §5).
  */
-export type RealtimeState = "idle" | "connecting" | "connected" | "reconnecting" | "polling" | "failed";
+export type RealtimeState =
+  "disconnected" | "disconnecting" | "connecting" | "connected" | "reconnecting" | "polling" | "connection-failed";
 
 /** The part of the browser's WebSocket the client uses (a fake one in tests). */
 export interface SocketLike {
@@ -39,8 +42,10 @@ export interface RealtimeClientOptions {
   jitter?: number;
   /** A number in [0, 1) (Math.random; fixed in tests). */
   random?: () => number;
-  /** Attempts in a row without reaching `ready` before the state reads `failed` (it keeps trying). */
+  /** Attempts in a row without reaching `ready` before the state reads `connection-failed` (it keeps trying). */
   failedAfter?: number;
+  /** After a connection drops, the access token is refreshed this much later (spec part 1 §4: 2 s). */
+  refreshAfterDropMs?: number;
   /** The polling feed (GET messaging/v1/polling); none: no fallback. */
   poll?: (after: number | null, signal: AbortSignal) => Promise<EventsPage>;
   /** Socket attempts in a row without reaching `ready` before the polling feed takes over. */
@@ -96,10 +101,11 @@ export class RealtimeClient {
   private feedHealth: PollHealth | null = null;
   private socket: SocketLike | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
   private attempt = 0;
   private lastPosition: number | null = null;
-  private currentState: RealtimeState = "idle";
+  private currentState: RealtimeState = "disconnected";
   private readonly stateListeners = new Set<Listener<RealtimeState>>();
   private readonly eventListeners = new Set<Listener<RealtimeEvent>>();
   private readonly readyListeners = new Set<Listener<ReadyInfo>>();
@@ -112,6 +118,7 @@ export class RealtimeClient {
       jitter: 0.3,
       random: Math.random,
       failedAfter: 5,
+      refreshAfterDropMs: 2_000,
       pollAfter: 2,
       pollIntervalMs: POLL_INTERVAL_MS,
       ...options,
@@ -171,6 +178,10 @@ export class RealtimeClient {
   stop(forget = false): void {
     this.running = false;
     this.clearTimer();
+    this.clearRefreshTimer();
+    if (this.currentState !== "disconnected") {
+      this.setState("disconnecting");
+    }
     this.stopPolling();
     const socket = this.socket;
     this.socket = null;
@@ -181,7 +192,7 @@ export class RealtimeClient {
     if (forget) {
       this.lastPosition = null;
     }
-    this.setState("idle");
+    this.setState("disconnected");
   }
 
   private connect(): void {
@@ -286,7 +297,7 @@ export class RealtimeClient {
     if (code === REALTIME_CLOSE.sessionReplaced) {
       this.running = false;
       this.stopPolling();
-      this.setState("failed");
+      this.setState("connection-failed");
       this.options.onSessionReplaced();
       return;
     }
@@ -302,7 +313,33 @@ export class RealtimeClient {
       );
       return;
     }
+    this.refreshAfterDrop();
     this.scheduleReconnect();
+  }
+
+  /**
+   * Spec part 1 §4: a token refresh is tried 2 s after a disconnect, so the reconnection does not
+   * present a token that expired meanwhile. Its answer is not judged here: a refresh that cannot
+   * reach the server says nothing of the session, and an expired session shows itself at the
+   * next authentication (4401, then the refresh that ends it).
+   */
+  private refreshAfterDrop(): void {
+    if (this.refreshTimer !== null) {
+      return;
+    }
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      if (this.running) {
+        void this.options.refresh().catch(() => false);
+      }
+    }, this.options.refreshAfterDropMs);
+  }
+
+  private clearRefreshTimer(): void {
+    if (this.refreshTimer !== null) {
+      clearTimeout(this.refreshTimer);
+      this.refreshTimer = null;
+    }
   }
 
   private afterRefresh(ok: boolean): void {
@@ -312,7 +349,7 @@ export class RealtimeClient {
     if (!ok) {
       this.running = false;
       this.stopPolling();
-      this.setState("failed");
+      this.setState("connection-failed");
       this.options.onSessionExpired();
       return;
     }
@@ -345,7 +382,7 @@ export class RealtimeClient {
     if (this.feedHealth === "ok") {
       return "polling";
     }
-    return this.feedHealth === "gave-up" || this.attempt >= this.options.failedAfter ? "failed" : "reconnecting";
+    return this.feedHealth === "gave-up" || this.attempt >= this.options.failedAfter ? "connection-failed" : "reconnecting";
   }
 
   private clearTimer(): void {

@@ -40,12 +40,12 @@ interface RealtimeContextValue {
 const subscribe = (listener: (event: RealtimeEvent) => void): (() => void) => realtimeClient().onEvent(listener);
 const onReady = (listener: (ready: ReadyInfo) => void): (() => void) => realtimeClient().onReady(listener);
 const noop = () => () => undefined;
-const RealtimeContext = createContext<RealtimeContextValue>({ state: "idle", subscribe: noop, onReady: noop });
+const RealtimeContext = createContext<RealtimeContextValue>({ state: "disconnected", subscribe: noop, onReady: noop });
 
 /** Opens the real-time connection while someone is signed in, closes it on sign-out. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { state: session, disconnected } = useSessionContext();
-  const [state, setState] = useState<RealtimeState>("idle");
+  const [state, setState] = useState<RealtimeState>("disconnected");
   const signedIn = session.status === "authenticated" && !disconnected;
 
   useEffect(() => {

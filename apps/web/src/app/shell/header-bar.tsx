@@ -29,12 +29,13 @@ function StatusDot({ status }: { status: UserStatus }) {
 }
 
 const REALTIME_COLORS: Record<RealtimeState, string> = {
-  idle: "var(--mantine-color-gray-4)",
+  disconnected: "var(--mantine-color-gray-4)",
+  disconnecting: "var(--mantine-color-gray-4)",
   connecting: "var(--mantine-color-yellow-5)",
   connected: "var(--mantine-color-teal-6)",
   reconnecting: "var(--mantine-color-orange-5)",
   polling: "var(--mantine-color-yellow-6)",
-  failed: "var(--mantine-color-red-6)",
+  "connection-failed": "var(--mantine-color-red-6)",
 };
 
 /** The real-time connection's state, unobtrusive: a small dot whose tooltip says it. */

@@ -12,6 +12,7 @@ import { BookingDialog } from "./booking-dialog.tsx";
 import { addDays, daysOf, todayIn, type AgendaView } from "./dates.ts";
 import { TimeGrid, type FreeSlot, type GridColumn } from "./time-grid.tsx";
 import classes from "./agenda.module.css";
+import { useDates } from "../../ui/dates.ts";
 
 /**
  * /agenda (issue 4 §3): a day or a week of one member's or one team's appointments over their
@@ -19,6 +20,7 @@ import classes from "./agenda.module.css";
  */
 export function AgendaPage() {
   const intl = useIntl();
+  const dates = useDates();
   const { profile, organization } = useSession();
   const [params, setParams] = useSearchParams();
   const view: AgendaView = params.get("view") === "week" ? "week" : "day";
@@ -59,10 +61,7 @@ export function AgendaPage() {
     },
   ];
   const step = view === "week" ? 7 : 1;
-  const title =
-    view === "week"
-      ? `${intl.formatDate(`${from}T12:00:00Z`, { timeZone: "UTC", day: "numeric", month: "long" })} – ${intl.formatDate(`${to}T12:00:00Z`, { timeZone: "UTC", dateStyle: "long" })}`
-      : intl.formatDate(`${date}T12:00:00Z`, { timeZone: "UTC", dateStyle: "full" });
+  const title = view === "week" ? `${dates.date(from, "long")} – ${dates.date(to, "long")}` : dates.date(date, "long");
 
   return (
     <PageContainer wide>

@@ -8,6 +8,7 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useCancelAppointment, useMove } from "./api.ts";
+import { useDates } from "../../ui/dates.ts";
 
 interface Props {
   appointment: Appointment | null;
@@ -35,6 +36,7 @@ function AppointmentPanel({
   onClose: () => void;
 }) {
   const intl = useIntl();
+  const dates = useDates();
   const alerts = useAlerts();
   const move = useMove();
   const cancel = useCancelAppointment();
@@ -43,7 +45,7 @@ function AppointmentPanel({
   const [memberId, setMemberId] = useState(a.memberId);
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
-  const longDate = intl.formatDate(`${a.date}T12:00:00Z`, { timeZone: "UTC", dateStyle: "full" });
+  const longDate = dates.date(a.date, "long");
   const memberChoices: { memberId: string; name: string }[] = members.some((m) => m.memberId === a.memberId)
     ? members
     : [...members, { memberId: a.memberId, name: a.memberName }];

@@ -24,6 +24,7 @@ import { ContactFields } from "../contacts/contact-fields.tsx";
 import { emptyContactForm, type ContactFormValues } from "../contacts/contact-form.ts";
 import { useBook, useContactSearch, useServices } from "./api.ts";
 import type { FreeSlot } from "./time-grid.tsx";
+import { useDates } from "../../ui/dates.ts";
 
 const DURATIONS = [15, 30, 45, 60, 90, 120];
 
@@ -45,6 +46,7 @@ type ContactMode = "existing" | "new";
 
 function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void }) {
   const intl = useIntl();
+  const dates = useDates();
   const alerts = useAlerts();
   const { organization } = useSession();
   const services = useServices(organization.sector);
@@ -126,10 +128,7 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
         ) : null}
         <Text size="sm">
           <FormattedMessage id="agenda.book.dentist" />: <b>{slot.member.name}</b> —{" "}
-          <FormattedMessage
-            id="agenda.book.when"
-            values={{ date: intl.formatDate(`${slot.date}T12:00:00Z`, { timeZone: "UTC", dateStyle: "full" }), time: slot.start }}
-          />
+          <FormattedMessage id="agenda.book.when" values={{ date: dates.date(slot.date, "long"), time: slot.start }} />
         </Text>
         <SimpleGrid cols={3} spacing="sm">
           <Select

@@ -3,10 +3,12 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { PanelSection } from "../contacts/panel-section.tsx";
 import { useContactAppointments } from "./api.ts";
+import { useDates } from "../../ui/dates.ts";
 
 /** The contact's appointments in the contact panel, latest first; each opens the agenda on its day. */
 export function ContactAppointments({ contactId }: { contactId: string }) {
   const intl = useIntl();
+  const dates = useDates();
   const appointments = useContactAppointments(contactId);
   const list = appointments.data ?? [];
   return (
@@ -33,7 +35,7 @@ export function ContactAppointments({ contactId }: { contactId: string }) {
               size="sm"
               td={a.status === "cancelled" ? "line-through" : undefined}
             >
-              {intl.formatDate(`${a.date}T12:00:00Z`, { timeZone: "UTC", dateStyle: "medium" })} {a.start}
+              {dates.date(a.date)} {a.start}
             </Anchor>
             <Text size="sm" c="dimmed" truncate>
               {a.serviceLabel} ·{" "}

@@ -2,6 +2,7 @@ import { useIntl } from "react-intl";
 import { minutesOf, timeOfMinutes, weekdayOf, type Appointment, type MemberAvailabilities } from "@relais/shared";
 import { freeStarts, gridHours, STEP } from "./dates.ts";
 import classes from "./agenda.module.css";
+import { useDates } from "../../ui/dates.ts";
 
 /** A quarter hour's height: its free-slot button is a 24 px target at least (WCAG 2.5.8). */
 const ROW_HEIGHT = 24;
@@ -27,6 +28,7 @@ interface Props {
  */
 export function TimeGrid({ columns, appointments, showMember, onFree, onAppointment }: Props) {
   const intl = useIntl();
+  const dates = useDates();
   const slotsOf = (c: GridColumn) => c.member.slots.filter((s) => s.day === weekdayOf(c.date));
   const booked = (c: GridColumn) => appointments.filter((a) => a.memberId === c.member.memberId && a.date === c.date);
   const { from, to } = gridHours([...columns.flatMap(slotsOf), ...appointments]);
@@ -34,8 +36,7 @@ export function TimeGrid({ columns, appointments, showMember, onFree, onAppointm
   const rowOf = (time: string) => 2 + Math.floor((minutesOf(time) - from) / STEP);
   const spanOf = (start: string, end: string) => Math.max(1, Math.ceil((minutesOf(end) - minutesOf(start)) / STEP));
   const hours = Array.from({ length: (to - from) / 60 }, (_, i) => from + i * 60);
-  const dateLabel = (date: string) =>
-    intl.formatDate(`${date}T12:00:00Z`, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+  const dateLabel = (date: string) => dates.date(date, "short");
 
   const first = columns[0]?.date;
   const last = columns[columns.length - 1]?.date;

@@ -14,12 +14,13 @@ import {
   type updateUserRequest,
   type UserStatus,
 } from "@relais/shared";
-import { api } from "../../api/index.ts";
+import { api, isApiError } from "../../api/index.ts";
 import { useSession, useSessionContext } from "../../app/session/session.tsx";
 
 /** Query keys of the configuration area; `teams` is a prefix of every team list and detail. */
 const keys = {
   organization: (id: string) => ["organization", id] as const,
+  tier: (id: string) => ["organization", id, "tier"] as const,
   teams: ["teams"] as const,
   allTeams: ["teams", "all"] as const,
   myTeams: ["teams", "belongs"] as const,
@@ -49,6 +50,28 @@ export function useUpdateOrganization() {
       queryClient.setQueryData(keys.organization(org.id), org);
       setOrganization(org);
     },
+  });
+}
+
+/**
+ * The organisation's plan permissions (GET tiers/organization/{id}, spec part 1 §3): null when it
+ * has none (the 404 the spec says to ignore); another failure is the query's error, shown.
+ */
+export function useTierPermissions() {
+  const id = useSession().organization.id;
+  return useQuery({
+    queryKey: keys.tier(id),
+    queryFn: async ({ signal }): Promise<number[] | null> => {
+      try {
+        return (await api.call(endpoints.organizations.tier, { params: { id } }, { signal })).permissions;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) {
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -9,7 +9,8 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
-import { useAllTeams, useCreateTeam, useUsers } from "./api.ts";
+import { useAllTeams, useCreateTeam, useTierPermissions, useUsers } from "./api.ts";
+import { teamCreation } from "./team-creation.ts";
 import { MemberPicker } from "./member-picker.tsx";
 import { TeamDetailView } from "./team-detail.tsx";
 
@@ -27,7 +28,9 @@ export function TeamsTab() {
 function TeamList() {
   const teams = useAllTeams();
   const [creating, setCreating] = useState(false);
-  const canCreate = usePolicy().createTeam;
+  const policy = usePolicy();
+  const tier = useTierPermissions();
+  const creation = teamCreation(policy, tier.data);
 
   return (
     <Stack gap="md">
@@ -35,7 +38,7 @@ function TeamList() {
         <Text c="dimmed" size="sm">
           <FormattedMessage id="config.teams.intro" />
         </Text>
-        {canCreate ? (
+        {creation === "offered" ? (
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => {
@@ -46,6 +49,16 @@ function TeamList() {
           </Button>
         ) : null}
       </Group>
+      {creation === "single-team-plan" ? (
+        <Text size="sm" data-testid="single-team-plan">
+          <FormattedMessage id="config.teams.single-team-plan" />
+        </Text>
+      ) : null}
+      {tier.isError ? (
+        <Text size="sm" c="red.9" role="alert">
+          <FormattedMessage id="config.teams.tier-failed" />
+        </Text>
+      ) : null}
 
       <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
         {teams.isPending ? (

@@ -9,6 +9,7 @@ import { cx } from "../../ui/cx.ts";
 import { useAddNote, useDeleteNote, useNotes, useUpdateNote } from "./api.ts";
 import { PanelSection } from "./panel-section.tsx";
 import classes from "./contacts.module.css";
+import { useDates } from "../../ui/dates.ts";
 
 /** A note's text box with its save button: a new note, or an edit of one. */
 function NoteEditor({
@@ -65,6 +66,7 @@ function NoteEditor({
 
 function NoteCard({ note, contactId }: { note: ContactNote; contactId: string }) {
   const intl = useIntl();
+  const dates = useDates();
   const alerts = useAlerts();
   const update = useUpdateNote(contactId);
   const remove = useDeleteNote(contactId);
@@ -87,10 +89,7 @@ function NoteCard({ note, contactId }: { note: ContactNote; contactId: string })
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Group gap={6}>
           <Text size="xs" c="dimmed">
-            <FormattedMessage
-              id="contacts.notes.byline"
-              values={{ date: intl.formatDate(`${note.date}T12:00:00`, { dateStyle: "medium" }), author }}
-            />
+            <FormattedMessage id="contacts.notes.byline" values={{ date: dates.date(note.date), author }} />
           </Text>
           {note.pinned ? (
             <Badge size="xs" variant="light" leftSection={<IconPin size={10} />}>

@@ -17,17 +17,19 @@ import { LinkedContacts } from "./linked-contacts.tsx";
 import { PanelSection } from "./panel-section.tsx";
 import { TextContactButton } from "./text-contact-button.tsx";
 import classes from "./contacts.module.css";
+import { useDates } from "../../ui/dates.ts";
 
 type DetailField = "salutation" | "business" | "phone" | "email" | "birthday" | "address" | "language" | "gender" | "note";
 
 function Details({ contact }: { contact: Contact }) {
   const intl = useIntl();
+  const dates = useDates();
   const rows: [DetailField, string | null][] = [
     ["salutation", contact.salutation && intl.formatMessage({ id: `contacts.salutation.${contact.salutation}` })],
     ["business", contact.business],
     ["phone", contact.phone && formatPhoneForDisplay(contact.phone)],
     ["email", contact.email],
-    ["birthday", contact.birthday && intl.formatDate(`${contact.birthday}T12:00:00`, { dateStyle: "long" })],
+    ["birthday", contact.birthday && dates.date(contact.birthday)],
     ["address", [contact.address, contact.city, contact.postalCode].filter(Boolean).join(", ") || null],
     ["language", contact.language && intl.formatMessage({ id: `contacts.language.${contact.language}` })],
     ["gender", contact.gender && intl.formatMessage({ id: `contacts.gender.${contact.gender}` })],

@@ -1,12 +1,13 @@
 import { Checkbox, Paper, Stack, Text } from "@mantine/core";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import type { ContactSurvey } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSurveyFollowup, useSurveys } from "./api.ts";
 import { PanelSection } from "./panel-section.tsx";
+import { useDates } from "../../ui/dates.ts";
 
 function SurveyCard({ survey, contactId }: { survey: ContactSurvey; contactId: string }) {
-  const intl = useIntl();
+  const dates = useDates();
   const alerts = useAlerts();
   const followup = useSurveyFollowup(contactId);
   return (
@@ -15,7 +16,7 @@ function SurveyCard({ survey, contactId }: { survey: ContactSurvey; contactId: s
         {survey.title}
       </Text>
       <Text size="xs" c="dimmed" mb={6}>
-        {intl.formatDate(survey.createdAt, { dateStyle: "medium" })}
+        {dates.date(survey.createdAt)}
       </Text>
       <Stack gap={4} mb="xs">
         {survey.answers.map((a, i) => (
@@ -39,7 +40,7 @@ function SurveyCard({ survey, contactId }: { survey: ContactSurvey; contactId: s
         <Text size="xs" c="dimmed" mt={4}>
           <FormattedMessage
             id="contacts.surveys.followup-by"
-            values={{ name: survey.followupDoneBy.name, date: intl.formatDate(survey.followupDoneAt, { dateStyle: "medium" }) }}
+            values={{ name: survey.followupDoneBy.name, date: dates.date(survey.followupDoneAt) }}
           />
         </Text>
       ) : null}

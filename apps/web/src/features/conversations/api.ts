@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-query";
 import {
   MESSAGE_PAGE_SIZE,
+  THREAD_PAGE_MAX,
   endpoints,
   type CreateThreadRequest,
   type Message,
@@ -21,6 +22,7 @@ import {
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { rereadQueries } from "../../app/realtime/reread.ts";
+import { conversationLoadDelay, retryConversationLoad } from "./connection.ts";
 import { dropThread, flattenThreads, patchLastMessage, placeThread, type ThreadPages } from "./thread-cache.ts";
 
 /** Query keys of the text inbox; `all` is a prefix of every one (resync invalidates it). */
@@ -39,24 +41,28 @@ type MessagePages = InfiniteData<MessagesPage, string | null>;
 
 /* ---------- threads ---------- */
 
-/** Rows per keyset page: enough to fill a tall list twice, small enough to answer at once. */
-const THREAD_LIST_PAGE = 100;
+/**
+ * The query of one page of the thread list: pages of 1 000 (spec part 1 §4 and §9: existing
+ * conversations load by pages of 1 000, the server's largest), after `cursor`.
+ */
+export function threadsPageQuery(state: ThreadState, search: string, cursor: string | null) {
+  return { state, q: search || undefined, cursor: cursor ?? undefined, limit: THREAD_PAGE_MAX };
+}
 
 /**
  * The thread list of `state`, page after page as the person scrolls; `search` (already 3
- * characters or more) asks the server for the matching threads only.
+ * characters or more) asks the server for the matching threads only. A first load that fails is
+ * tried 5 times in all with a growing delay (features/conversations/connection.ts).
  */
 export function useThreads(state: ThreadState, search = "") {
   return useInfiniteQuery({
     queryKey: keys.list(state, search),
     queryFn: ({ pageParam, signal }) =>
-      api.call(
-        endpoints.messaging.threads,
-        { query: { state, q: search || undefined, cursor: pageParam ?? undefined, limit: THREAD_LIST_PAGE } },
-        { signal },
-      ),
+      api.call(endpoints.messaging.threads, { query: threadsPageQuery(state, search, pageParam) }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ThreadsPage) => last.nextCursor,
+    retry: retryConversationLoad,
+    retryDelay: conversationLoadDelay,
     // While a search is typed, the previous results stay until the new ones come (same tab only).
     placeholderData: (previous, query) => (query?.queryKey[2] === state ? previous : undefined),
     // Kept fresh by the real-time events (live-sync), not by re-reading.

@@ -1,5 +1,9 @@
 import type { IntlShape } from "react-intl";
-import { formatPhoneForDisplay, type Thread } from "@relais/shared";
+import { formatPhoneForDisplay, type MessageCall, type Thread } from "@relais/shared";
+import { formatDate, formatTime, sameOfficeDay } from "../../ui/dates.ts";
+
+/** The browser's own zone: for screens that are no office's (the phone simulator). */
+const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** What the list and the thread header call a contact: its name when it is one, else the number. */
 export function threadName(thread: Pick<Thread, "contactPhone" | "contact">): string {
@@ -17,22 +21,19 @@ export function avatarInitials(name: string): string {
     .slice(0, 2);
 }
 
-function sameDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+/** A list row's time, on the office's clock (ui/dates.ts): the hour today, else the date. */
+export function shortTime(intl: IntlShape, iso: string, timeZone = browserZone(), now = new Date()): string {
+  return sameOfficeDay(iso, now, timeZone) ? formatTime(intl, iso, timeZone) : formatDate(intl, iso, timeZone);
 }
 
-/** A list row's time: the hour today, else the date. */
-export function shortTime(intl: IntlShape, iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  if (sameDay(date, now)) {
-    return intl.formatTime(date, { hour: "2-digit", minute: "2-digit" });
-  }
-  return intl.formatDate(date, { day: "numeric", month: "short" });
+/** A message's time, on the office's clock: the hour, after the date when not today. */
+export function messageTime(intl: IntlShape, iso: string, timeZone = browserZone(), now = new Date()): string {
+  const time = formatTime(intl, iso, timeZone);
+  return sameOfficeDay(iso, now, timeZone) ? time : `${formatDate(intl, iso, timeZone)} ${time}`;
 }
 
-/** A message's time: the hour, with the date when not today. */
-export function messageTime(intl: IntlShape, iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  const time = intl.formatTime(date, { hour: "2-digit", minute: "2-digit" });
-  return sameDay(date, now) ? time : `${intl.formatDate(date, { day: "numeric", month: "short" })} ${time}`;
+/** What a call in the list's preview was: placed by the office, received, or an inbound one nobody answered. */
+export function lastCallKind(call: Pick<MessageCall, "direction" | "state" | "answeredAt">): "inbound" | "outbound" | "missed" {
+  if (call.direction === "outbound") return "outbound";
+  return call.answeredAt === null && call.state === "ended" ? "missed" : "inbound";
 }

@@ -1,14 +1,41 @@
-import { useEffect, useMemo } from "react";
-import { Badge, Button, Group, Tabs } from "@mantine/core";
-import { IconArchive, IconMessages, IconPlus } from "@tabler/icons-react";
+import { useCallback, useEffect, useMemo } from "react";
+import { Badge, Button, Group, Tabs, Text } from "@mantine/core";
+import { IconArchive, IconMessages, IconPlus, IconPlugConnectedX } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ThreadState } from "@relais/shared";
 import { usePendingNotifications } from "../../app/shell/pending-notifications.tsx";
+import { useRealtime } from "../../app/realtime/realtime.tsx";
+import { api } from "../../api/index.ts";
 import { isSearching, ListSearchBody, ListSearchInput, ListSearchPane, useListSearch, type SkeletonShape } from "../../ui/list-search.tsx";
 import { useThreads, useUnreadCounts } from "./api.ts";
 import { flattenThreads } from "./thread-cache.ts";
 import { THREAD_ROW_HEIGHT } from "./thread-row.tsx";
 import { ThreadRows } from "./thread-rows.tsx";
+import { conversationConnectionState, useReauthenticateOnFailedLoad, type ConversationConnectionState } from "./connection.ts";
+
+const SESSION_AUTH = {
+  refresh: () => api.refresh(),
+  expire: () => {
+    api.markExpired();
+  },
+};
+
+/** What the person is told of the connection, under the tabs: nothing while all is well. */
+function ConnectionNotice({ state }: { state: ConversationConnectionState }) {
+  const id = state === "reconnecting" ? "error.reconnecting" : state === "connection-failed" ? "error.connection-unstable" : null;
+  return (
+    <div role="status" data-connection={state}>
+      {id ? (
+        <Group gap={6} wrap="nowrap">
+          <IconPlugConnectedX size={16} color="var(--mantine-color-orange-7)" aria-hidden />
+          <Text size="sm">
+            <FormattedMessage id={id} />
+          </Text>
+        </Group>
+      ) : null}
+    </div>
+  );
+}
 
 interface Props {
   tab: ThreadState;
@@ -53,6 +80,15 @@ export function ThreadList({ tab, onTab, openId, onOpen, onNew }: Props) {
 
   const threads = useThreads(tab, search);
   const rows = useMemo(() => flattenThreads(threads.data), [threads.data]);
+  const realtime = useRealtime();
+  // The connection states of spec part 1 §4: the list's first load, then the real-time link.
+  const firstLoad = threads.isPending ? "pending" : threads.isError && !threads.data ? "error" : "success";
+  const connection = conversationConnectionState(firstLoad, realtime.state);
+  const { refetch } = threads;
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  useReauthenticateOnFailedLoad(connection === "initialization-failed" && !search, SESSION_AUTH, reload);
   const unread = useUnreadCounts().data;
   const { setPending } = usePendingNotifications();
   const nothingUnread = unread !== undefined && unread.active === 0 && unread.inactive === 0;
@@ -105,6 +141,7 @@ export function ThreadList({ tab, onTab, openId, onOpen, onNew }: Props) {
               </Tabs.Tab>
             </Tabs.List>
           </Tabs>
+          <ConnectionNotice state={connection} />
         </>
       }
     >
@@ -115,7 +152,8 @@ export function ThreadList({ tab, onTab, openId, onOpen, onNew }: Props) {
         skeleton={SKELETON}
         icon={<IconMessages />}
         messages={{
-          loadFailed: "conversations.load-failed",
+          // The first load given up (spec part 1 §4: initialisation-failed); a search has its own.
+          loadFailed: search ? "conversations.load-failed" : "error.initialisation-failed",
           retry: "conversations.retry-load",
           noMatch: "conversations.no-match",
           noMatchHint: "conversations.no-match-hint",

@@ -5,7 +5,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { Thread } from "@relais/shared";
 import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { cx } from "../../ui/cx.ts";
-import { shortTime, threadName } from "./format.ts";
+import { lastCallKind, shortTime, threadName } from "./format.ts";
+import { useDates } from "../../ui/dates.ts";
 import classes from "./thread-list.module.css";
 
 /** Every row has the same two lines: a fixed height lets the list place 10 000 of them at once. */
@@ -28,6 +29,10 @@ function LastMessage({ thread }: { thread: Thread }) {
   if (!last) {
     return <FormattedMessage id="conversations.no-message" />;
   }
+  // A call has no words: it says what it was, not "attachment" (issue 12 §3, calls in threads).
+  if (last.call) {
+    return intl.formatMessage({ id: `conversations.last-call.${lastCallKind(last.call)}` });
+  }
   const text = last.body || intl.formatMessage({ id: "conversations.attachment" });
   return last.direction === "outbound" ? intl.formatMessage({ id: "conversations.you" }, { text }) : text;
 }
@@ -35,6 +40,7 @@ function LastMessage({ thread }: { thread: Thread }) {
 /** One conversation of the list: avatar, name or number, last text, time, unread mark. */
 export const ThreadRow = memo(function ThreadRow({ thread, active, cursor, onOpen }: Props) {
   const intl = useIntl();
+  const { timeZone } = useDates();
   const name = threadName(thread);
   const unread = thread.attributes.hasNotification;
   return (
@@ -64,7 +70,7 @@ export const ThreadRow = memo(function ThreadRow({ thread, active, cursor, onOpe
             </Text>
           </Group>
           <Text size="xs" c={unread ? "relais" : "dimmed"} fw={unread ? 600 : 400} style={{ flex: "none" }}>
-            {shortTime(intl, thread.lastMessage?.createdAt ?? thread.updatedAt)}
+            {shortTime(intl, thread.lastMessage?.createdAt ?? thread.updatedAt, timeZone)}
           </Text>
         </Group>
         <Group justify="space-between" gap={6} wrap="nowrap">

@@ -24,6 +24,7 @@ import { useFollowNewest } from "../../ui/use-follow-newest.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { useDeleteThread, useMessages, useRetryMessage, useSendMessage, useThread, useUpdateThread } from "./api.ts";
 import { messageTime, threadName } from "./format.ts";
+import { useDates } from "../../ui/dates.ts";
 import { AttachmentButton, AttachmentChips } from "./attachment-picker.tsx";
 import { ThreadContactLink } from "./thread-contact-link.tsx";
 import { MessageMedia } from "./media-preview.tsx";
@@ -62,6 +63,7 @@ function StatusTick({ status }: { status: MessageStatus }) {
 
 function MessageBubble({ message }: { message: Message }) {
   const intl = useIntl();
+  const { timeZone } = useDates();
   const alerts = useAlerts();
   const retry = useRetryMessage();
   const outbound = message.direction === "outbound";
@@ -84,7 +86,7 @@ function MessageBubble({ message }: { message: Message }) {
             message.body
           ) : null}
           <div className={classes.meta}>
-            <span>{messageTime(intl, message.createdAt)}</span>
+            <span>{messageTime(intl, message.createdAt, timeZone)}</span>
             {outbound ? <StatusTick status={message.status} /> : null}
           </div>
         </div>

@@ -7,6 +7,7 @@ import { type Locale, type MaintenanceStatus } from "@relais/shared";
 import { useSessionContext } from "../../app/session/session.tsx";
 import { useUiLocale } from "../../app/i18n/i18n-provider.tsx";
 import { useMaintenanceStatus } from "./api.ts";
+import { formatDateTime } from "../../ui/dates.ts";
 import classes from "./maintenance.module.css";
 
 /** Banner text in the interface language, the other language if that one is empty. */
@@ -17,10 +18,14 @@ function bannerTextOf(status: MaintenanceStatus, locale: Locale): string {
 
 function WindowLine({ status }: { status: MaintenanceStatus }) {
   const intl = useIntl();
+  const { state } = useSessionContext();
+  // The office's clock once signed in; before, the browser's own.
+  const timeZone =
+    state.status === "authenticated" ? state.session.organization.timezone : Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!status.nextWindow) {
     return null;
   }
-  const when = intl.formatDate(status.nextWindow, { dateStyle: "long", timeStyle: "short" });
+  const when = formatDateTime(intl, status.nextWindow, timeZone);
   return (
     <span>
       {status.durationMinutes ? (

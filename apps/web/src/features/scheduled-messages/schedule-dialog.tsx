@@ -6,6 +6,7 @@ import {
   instantInZone,
   MESSAGE_BODY_MAX,
   pastReminders,
+  scheduledSendTime,
   SCHEDULED_REMINDERS,
   SCHEDULED_TITLE_MAX,
   type ScheduledMessage,
@@ -28,8 +29,8 @@ interface Props {
 }
 
 /**
- * Schedule a text (spec part 2 §3): title, message, date and time in the organisation's time zone,
- * reminders. The server judges every rule and answers the spec's texts, shown above the form.
+ * Schedule a text (spec part 2 §3): title, message, date and optional time in the organisation's
+ * time zone (a date alone goes at the office's opening time, decision 0034), reminders. The server judges every rule and answers the spec's texts, shown above the form.
  */
 export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing }: Props) {
   const intl = useIntl();
@@ -41,8 +42,9 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
   const [reminders, setReminders] = useState<string[]>(editing?.reminders ?? []);
   const { organization } = useSession();
   // A reminder whose moment is already past for this date and time cannot be chosen (the server
-  // refuses it too); one an edited message already sent stays as it is.
-  const at = instantInZone(date, time, organization.timezone);
+  // refuses it too); one an edited message already sent stays as it is. A date alone goes at the
+  // office's opening time that day (decision 0034): the reminders count back from there.
+  const at = instantInZone(date, scheduledSendTime(date, time, organization.schedule.week), organization.timezone);
   const late = new Set(at ? pastReminders(at, SCHEDULED_REMINDERS, new Date()).filter((r) => !editing?.remindersSent.includes(r)) : []);
   const chosen = reminders.filter((r) => !late.has(r as ScheduledReminder));
   // Only text is scheduled: a quick message with a file is not inserted here (spec part 2 §5).
@@ -115,6 +117,7 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
             <TextInput
               type="time"
               label={<FormattedMessage id="scheduled.field-time" />}
+              description={<FormattedMessage id="scheduled.field-time-hint" />}
               value={time}
               onChange={(e) => {
                 setTime(e.currentTarget.value);

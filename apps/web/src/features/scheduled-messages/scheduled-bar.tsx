@@ -8,6 +8,7 @@ import { schedulesLookedUpFor } from "./lookup.ts";
 import { CancelScheduledButton } from "./cancel-scheduled-button.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { STATUS_COLOR } from "./status.ts";
+import { ScheduledWhen } from "./scheduled-when.tsx";
 
 /**
  * Above the composer: "Programmer" opens the dialog; the conversation's scheduled messages, with
@@ -68,7 +69,7 @@ export function ScheduledBar({ contactPhone, teamId }: { contactPhone: string; t
                 <FormattedMessage id={`scheduled.status-${s.status}`} />
               </Badge>
               <Text size="sm" fw={600}>
-                {s.date} {s.time}
+                <ScheduledWhen item={s} />
               </Text>
               <Text size="sm" truncate style={{ flex: 1 }}>
                 {s.title} — {s.message}

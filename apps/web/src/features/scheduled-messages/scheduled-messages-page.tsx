@@ -10,6 +10,7 @@ import { useTeamScheduled } from "./api.ts";
 import { CancelScheduledButton } from "./cancel-scheduled-button.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { STATUS_COLOR } from "./status.ts";
+import { ScheduledWhen } from "./scheduled-when.tsx";
 
 /**
  * The team's scheduled messages (issue 5, spec part 2 §3): upcoming ones first with edit and
@@ -87,7 +88,7 @@ function ScheduledRow({ item: s, onEdit }: { item: ScheduledMessage; onEdit: (s:
     >
       <Stack gap={2} w={150} style={{ flex: "none" }}>
         <Text size="sm" fw={600}>
-          {s.date} {s.time}
+          <ScheduledWhen item={s} />
         </Text>
         <Badge color={STATUS_COLOR[s.status]} variant="light" size="sm">
           <FormattedMessage id={`scheduled.status-${s.status}`} />

@@ -81,6 +81,11 @@ export const uiConfig = defineMessages({
     "Each team has its members, its hours and its contact details.",
   ],
   "config.teams.create": ["Nouvelle équipe", "New team"],
+  "config.teams.single-team-plan": [
+    "Votre forfait comprend une seule équipe. Pour en créer d'autres, changez de forfait.",
+    "Your plan includes a single team. To create more, change your plan.",
+  ],
+  "config.teams.tier-failed": ["Le forfait de l'organisation n'a pas pu être chargé.", "The organisation's plan could not be loaded."],
   "config.teams.create-title": ["Nouvelle équipe", "New team"],
   "config.teams.create-submit": ["Créer l'équipe", "Create the team"],
   "config.teams.created": ["L'équipe « {label} » a été créée.", "The team “{label}” has been created."],

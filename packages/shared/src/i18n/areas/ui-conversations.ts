@@ -4,7 +4,8 @@ import { defineMessages } from "../define.ts";
 export const uiConversations = defineMessages({
   // Real-time connection (spec part 1 §4, conversation connection states)
   "realtime.label": ["Connexion en temps réel", "Real-time connection"],
-  "realtime.idle": ["Temps réel : inactif", "Real time: idle"],
+  "realtime.disconnected": ["Temps réel : déconnecté", "Real time: disconnected"],
+  "realtime.disconnecting": ["Temps réel : déconnexion…", "Real time: disconnecting…"],
   "realtime.connecting": ["Temps réel : connexion…", "Real time: connecting…"],
   "realtime.connected": ["Temps réel : connecté", "Real time: connected"],
   "realtime.reconnecting": ["Temps réel : reconnexion…", "Real time: reconnecting…"],
@@ -12,7 +13,7 @@ export const uiConversations = defineMessages({
     "Temps réel : connexion directe impossible, mise à jour toutes les 2,5 secondes",
     "Real time: no direct connection, updating every 2.5 seconds",
   ],
-  "realtime.failed": ["Temps réel : connexion impossible, nouvel essai en cours", "Real time: unable to connect, trying again"],
+  "realtime.connection-failed": ["Temps réel : connexion impossible, nouvel essai en cours", "Real time: unable to connect, trying again"],
 
   // Tab title while something new waits
   "conversations.title-new-message": ["Nouveau message", "New message"],
@@ -26,6 +27,9 @@ export const uiConversations = defineMessages({
   "conversations.new": ["Nouvelle conversation", "New conversation"],
   "conversations.search-clear": ["Effacer la recherche", "Clear the search"],
   "conversations.attachment": ["Pièce jointe", "Attachment"],
+  "conversations.last-call.inbound": ["Appel reçu", "Call received"],
+  "conversations.last-call.outbound": ["Appel passé", "Call made"],
+  "conversations.last-call.missed": ["Appel manqué", "Missed call"],
   "conversations.unread": ["Non lue", "Unread"],
   "conversations.pinned": ["Épinglée", "Pinned"],
   "conversations.no-message": ["Aucun message", "No message"],

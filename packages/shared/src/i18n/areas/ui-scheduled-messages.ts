@@ -9,6 +9,11 @@ export const uiScheduledMessages = defineMessages({
   "scheduled.field-message": ["Message", "Message"],
   "scheduled.field-date": ["Date", "Date"],
   "scheduled.field-time": ["Heure", "Time"],
+  "scheduled.field-time-hint": [
+    "Facultative : sans heure, le message part à l'ouverture du bureau ce jour-là.",
+    "Optional: without a time, the message goes when the office opens that day.",
+  ],
+  "scheduled.when-opening": ["{date} {time} (ouverture)", "{date} {time} (opening time)"],
   "scheduled.field-reminders": ["Rappels", "Reminders"],
   "scheduled.reminder-24h": ["24 heures avant", "24 hours before"],
   "scheduled.reminder-48h": ["48 heures avant", "48 hours before"],

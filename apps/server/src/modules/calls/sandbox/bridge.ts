@@ -38,6 +38,7 @@ type Record = {
   endStatus: CallEndStatus | null;
   digits: string;
   ownerUserId: string | null;
+  holdMusic: "hold" | "park" | null;
 };
 
 /** Sends a message to the tabs of one person (the realtime hub). */
@@ -90,6 +91,13 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         record.digits += command.digits;
         this.toPhone(record.phone, { type: "call.digits", callSid: record.sid, digits: command.digits });
         return;
+      case "customer.hold":
+      case "customer.resume":
+        // The simulator plays the music the caller would hear; its audio to staff stops meanwhile.
+        if (!record) return;
+        record.holdMusic = command.type === "customer.hold" ? command.music : null;
+        this.toPhone(record.phone, { type: "call.state", call: present(record) });
+        return;
       case "room.end":
         if (record) await this.finish(record);
         return;
@@ -126,6 +134,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       endStatus: null,
       digits: "",
       ownerUserId: null,
+      holdMusic: null,
     };
     this.calls.set(sid, record);
     const started = await applyInbound(sid, from, to);
@@ -257,6 +266,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       endStatus: null,
       digits: "",
       ownerUserId: null,
+      holdMusic: null,
     };
     const owner = await withTenant(r.db, call.organizationId, (tx) => repo.findCall(tx, call.organizationId, call.id));
     record.ownerUserId = owner?.owner_user_id ?? null;
@@ -321,6 +331,7 @@ function present(r: Record): SandboxPhoneCall {
     endedAt: iso(r.endedAt),
     endStatus: r.endStatus,
     digitsReceived: r.digits,
+    holdMusic: r.holdMusic,
   };
 }
 
