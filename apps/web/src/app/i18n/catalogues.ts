@@ -31,26 +31,3 @@ export function loadCatalogue(locale: Locale): Promise<Catalogue> {
   }
   return pending;
 }
-
-/** A deferred part of the catalogue (vite.config.ts DEFERRED_PARTS): texts of screens loaded on demand. */
-type CataloguePart = Partial<Catalogue>;
-
-const partImporters: Record<"email", Record<Locale, () => Promise<{ default: CataloguePart }>>> = {
-  email: {
-    "fr-CA": () => import("virtual:relais-catalogue/fr-CA/email"),
-    "en-CA": () => import("virtual:relais-catalogue/en-CA/email"),
-  },
-};
-const parts = new Map<string, Promise<CataloguePart>>();
-
-/** Loads a deferred part in one language once; the same promise every time (React's `use` needs it stable). */
-export function loadCataloguePart(part: keyof typeof partImporters, locale: Locale): Promise<CataloguePart> {
-  const key = `${part}-${locale}`;
-  let pending = parts.get(key);
-  if (!pending) {
-    pending = loadChunk(`catalogue-${key}`, partImporters[part][locale]).then((module) => module.default);
-    pending.catch(() => parts.delete(key));
-    parts.set(key, pending);
-  }
-  return pending;
-}

@@ -6,7 +6,7 @@ import { api } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { lazyPart } from "../../app/lazy/lazy-screen.tsx";
 
-const ReconnectDialog = lazyPart("email-reconnect", () => import("./reconnect-dialog.tsx").then((m) => m.ReconnectDialog));
+const ReconnectDialog = lazyPart("email-reconnect-dialog", () => import("./reconnect-dialog.tsx").then((m) => m.ReconnectDialog));
 
 /** The address whose reconnect dialog this person has seen (spec part 2 §4: once per email), in this browser. */
 const askedKey = (userId: string, email: string) => `relais.email-reconnect.${userId}.${email}`;
@@ -21,8 +21,8 @@ function alreadyAsked(key: string): boolean {
 
 /**
  * Spec part 2 §4: when the current team has a provider but its mailbox is not valid (a refresh
- * answered invalid_grant, a login refused), the reconnect dialog opens once per email. Only a
- * team with a provider is asked about (one GET on sign-in); the dialog itself loads on demand.
+ * answered invalid_grant, a login refused), the reconnect dialog opens once per email. The shell
+ * loads this only for a team with a provider (one GET on sign-in); the dialog loads on demand.
  */
 export function EmailReconnectGate() {
   const session = useSession();
