@@ -128,4 +128,21 @@ test.describe.serial("Connexion de la boîte courriel d'une équipe", () => {
     await expect(section.getByText("Aucune boîte courriel n'est connectée.")).toBeVisible();
     await expect(section.getByRole("textbox", { name: "Adresse de la boîte" })).toHaveValue(fixture.inbox);
   });
+
+  test("sur le réseau de démonstration, la boîte du bac à sable se relie sans fenêtre", async ({ page }) => {
+    await signInToTeam(page, fixture, "admin");
+    await page.goto(EMAIL_TAB);
+    const section = mailboxSection(page);
+    const address = `bac-${fixture.suffix}@clinique-demo.ca`;
+    await section.getByRole("textbox", { name: "Adresse de la boîte" }).fill(address);
+    await section.getByRole("button", { name: "Boîte du bac à sable" }).click();
+    const mailbox = section.getByTestId("mailbox");
+    await expect(mailbox.getByText(address)).toBeVisible();
+    await expect(mailbox.getByText("Sandbox", { exact: true })).toBeVisible();
+    await expect(mailbox.getByText("Connectée", { exact: true })).toBeVisible();
+    await page.screenshot({ path: screenshotPath("email-sandbox-connected.png") });
+    await section.getByRole("button", { name: "Déconnecter" }).click();
+    await page.getByRole("dialog", { name: "Déconnecter la boîte courriel" }).getByRole("button", { name: "Déconnecter" }).click();
+    await expect(section.getByText("Aucune boîte courriel n'est connectée.")).toBeVisible();
+  });
 });

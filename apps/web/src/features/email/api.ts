@@ -90,3 +90,28 @@ export function useEmailContent(id: string, enabled: boolean) {
 export async function downloadEmailAttachment(file: EmailAttachmentRef): Promise<void> {
   saveBlob(await api.call(endpoints.email.attachment, { params: { id: file.id } }), file.filename);
 }
+
+/** Whether this server runs the sandbox network (404 without it), where a sandbox mailbox can be connected. */
+export function useSandboxAvailable() {
+  return useQuery({
+    queryKey: ["email", "sandbox-available"],
+    queryFn: async ({ signal }) => {
+      try {
+        await api.call(endpoints.sandbox.settings, {}, { signal, noRefresh: true });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** POST /email-sync/sandbox/connect: the team's sandbox mailbox at this address (decision 0031), no popup. */
+export function useConnectSandbox(teamId: string) {
+  const changed = useMailboxChanged(teamId);
+  return useMutation({
+    mutationFn: (inboxEmail: string) => api.call(endpoints.email.sandboxConnect, { body: { inboxEmail } }),
+    onSuccess: () => changed(),
+  });
+}

@@ -12,7 +12,7 @@ import { SkeletonRows } from "../../ui/loaders.tsx";
 import { EmailMessages } from "./email-messages.tsx";
 import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
-import { useDisconnectMailbox, useMailbox } from "./api.ts";
+import { useConnectSandbox, useDisconnectMailbox, useMailbox, useSandboxAvailable } from "./api.ts";
 import { useConnectFlow, type ConnectOutcome } from "./use-connect-flow.ts";
 import { UnknownSenders } from "./unknown-senders.tsx";
 
@@ -90,7 +90,7 @@ function Mailbox({ teamId, status }: { teamId: string; status: MailboxStatus }) 
       ) : flow.phase.step === "choose" ? (
         <ChooseProvider address={flow.phase.address} onChoose={flow.choose} onBack={flow.reset} />
       ) : !status.connected || !status.valid ? (
-        <ConnectForm address={address} setAddress={setAddress} busy={flow.phase.step === "busy"} onConnect={flow.start} />
+        <ConnectForm teamId={teamId} address={address} setAddress={setAddress} busy={flow.phase.step === "busy"} onConnect={flow.start} />
       ) : null}
     </Stack>
   );
@@ -160,27 +160,34 @@ function ConnectedMailbox({
 }
 
 function ConnectForm({
+  teamId,
   address,
   setAddress,
   busy,
   onConnect,
 }: {
+  teamId: string;
   address: string;
   setAddress: (address: string) => void;
   busy: boolean;
   onConnect: (address: string) => void;
 }) {
   const intl = useIntl();
+  const alerts = useAlerts();
+  const sandbox = useSandboxAvailable();
+  const connectSandbox = useConnectSandbox(teamId);
   const [error, setError] = useState<string | null>(null);
+  const checked = (): string | null => {
+    const parsed = inboxEmailRequest.safeParse({ inboxEmail: address });
+    setError(parsed.success ? null : intl.formatMessage({ id: "validation.email" }));
+    return parsed.success ? parsed.data.inboxEmail : null;
+  };
   const submit = (event: SyntheticEvent): void => {
     event.preventDefault();
-    const parsed = inboxEmailRequest.safeParse({ inboxEmail: address });
-    if (!parsed.success) {
-      setError(intl.formatMessage({ id: "validation.email" }));
-      return;
+    const inboxEmail = checked();
+    if (inboxEmail) {
+      onConnect(inboxEmail);
     }
-    setError(null);
-    onConnect(parsed.data.inboxEmail);
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -198,6 +205,21 @@ function ConnectForm({
         <Button type="submit" loading={busy} leftSection={<IconPlugConnected size={16} />}>
           <FormattedMessage id="email.connect" />
         </Button>
+        {sandbox.data ? (
+          // Development and tests: the simulated mailbox of the sandbox network, connected without a popup.
+          <Button
+            variant="default"
+            loading={connectSandbox.isPending}
+            onClick={() => {
+              const inboxEmail = checked();
+              if (inboxEmail) {
+                connectSandbox.mutate(inboxEmail, { onError: (err) => alerts.apiError(err) });
+              }
+            }}
+          >
+            <FormattedMessage id="email.connect-sandbox" />
+          </Button>
+        ) : null}
       </Group>
     </form>
   );

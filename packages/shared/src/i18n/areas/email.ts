@@ -63,6 +63,7 @@ export const email = defineMessages({
     "Gmail or Outlook: a window of the provider opens to authorise Relais.",
   ],
   "email.connect": ["Connecter", "Connect"],
+  "email.connect-sandbox": ["Boîte du bac à sable", "Sandbox mailbox"],
   "email.valid": ["Connectée", "Connected"],
   "email.invalid": ["À reconnecter", "Reconnect"],
   "email.invalid.invalid-grant": [
