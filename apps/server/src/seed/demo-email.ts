@@ -1,4 +1,5 @@
 import { withTenant, type Db, type Tx } from "../db/database.ts";
+import { backdateMessage } from "../modules/messaging/history.ts";
 import { settleEmailMessage } from "../modules/messaging/service.ts";
 import { attachmentPath, storeInbound } from "../modules/email/inbound-store.ts";
 import { composeEmail, replyHeaders } from "../modules/email/mail-compose.ts";
@@ -34,13 +35,7 @@ async function backdate(tx: Tx, orgId: string, headerMessageId: string, at: Date
     .where("organization_id", "=", orgId)
     .where("header_message_id", "=", headerMessageId)
     .executeTakeFirst();
-  if (!email?.message_id) return;
-  await tx
-    .updateTable("messages")
-    .set({ created_at: at, updated_at: at })
-    .where("organization_id", "=", orgId)
-    .where("id", "=", email.message_id)
-    .execute();
+  if (email?.message_id) await backdateMessage(tx, orgId, email.message_id, at);
 }
 
 /** Adds the demo mailbox and conversation once; true when they were added now. */

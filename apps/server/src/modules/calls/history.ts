@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { callStatusCode } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
 import { contactsByPhones } from "../contacts/service.ts";
+import { backdateMessage } from "../messaging/history.ts";
 import { recordCallMessage } from "../messaging/service.ts";
 import type { Call, CallEvent } from "./model.ts";
 import { messageCallOf } from "./presenter.ts";
@@ -49,17 +49,5 @@ export async function storePastCall(tx: Tx, orgId: string, past: PastCall): Prom
   });
   await repo.setCallThread(tx, orgId, call.id, written.threadId, written.messageId);
   // The message is dated when the call happened, and its thread ordered by its latest message.
-  const at = new Date(call.startedAt);
-  await tx
-    .updateTable("messages")
-    .set({ created_at: at, updated_at: at })
-    .where("organization_id", "=", orgId)
-    .where("id", "=", written.messageId)
-    .execute();
-  await tx
-    .updateTable("threads")
-    .set({ updated_at: sql<Date>`(select max(m.created_at) from messages m where m.thread_id = threads.id)` })
-    .where("organization_id", "=", orgId)
-    .where("id", "=", written.threadId)
-    .execute();
+  await backdateMessage(tx, orgId, written.messageId, new Date(call.startedAt));
 }

@@ -93,6 +93,37 @@ export async function storePastConversation(
   return { threadId: thread.id, messageIds };
 }
 
+/**
+ * Dates a message written now as when it happened (a past call, a demo email) and orders its
+ * thread by its latest message again, so history never jumps to the top of the inbox.
+ */
+export async function backdateMessage(tx: Tx, orgId: string, messageId: string, at: Date): Promise<void> {
+  const moved = await tx
+    .updateTable("messages")
+    .set({ created_at: at, updated_at: at })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", messageId)
+    .returning("thread_id")
+    .executeTakeFirst();
+  if (!moved) return;
+  const latest = await tx
+    .selectFrom("messages")
+    .select(["id", "created_at"])
+    .where("organization_id", "=", orgId)
+    .where("thread_id", "=", moved.thread_id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return;
+  await tx
+    .updateTable("threads")
+    .set({ last_message_id: latest.id, updated_at: latest.created_at })
+    .where("organization_id", "=", orgId)
+    .where("id", "=", moved.thread_id)
+    .execute();
+}
+
 /** Whether the organisation has any text yet (calls and emails aside): the demo's conversations are added to none. */
 export async function hasTexts(tx: Tx, orgId: string): Promise<boolean> {
   const row = await tx
