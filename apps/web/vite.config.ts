@@ -27,6 +27,17 @@ const CATALOGUE = "virtual:relais-catalogue/";
 /** Keys the page needs when a catalogue itself cannot be loaded (src/app/i18n/catalogues.ts). */
 const LOAD_FAILED_KEYS = ["app.load-failed.title", "app.load-failed.hint", "app.load-failed.retry"] as const;
 
+/**
+ * Parts of the catalogue that only screens loaded on demand show: each is a module of its own per
+ * language (`virtual:relais-catalogue/fr-CA/email`), fetched with those screens, and left out of
+ * the catalogue every page downloads first (the bundle budget, decision 0016). Alerts are drawn
+ * by the app's root, so their texts (`success.*`, `error.*`) stay in the main catalogue.
+ */
+const DEFERRED_PARTS: Record<string, (id: string) => boolean> = {
+  email: (id) => id.startsWith("email."),
+};
+const deferred = (id: string) => Object.values(DEFERRED_PARTS).some((inPart) => inPart(id));
+
 function compiled(locale: Locale, ids: readonly string[]): string {
   const catalogue = messages[locale] as Record<string, string>;
   const ast = Object.fromEntries(ids.map((id) => [id, parse(catalogue[id] ?? id, { locale: new Intl.Locale(locale) })]));
@@ -47,7 +58,7 @@ const catalogues: Plugin = {
   },
   load(id) {
     if (!id.startsWith(`\0${CATALOGUE}`)) return null;
-    const name = id.slice(CATALOGUE.length + 1);
+    const [name = "", part] = id.slice(CATALOGUE.length + 1).split("/");
     if (name === "load-failed") {
       const parts = LOCALES.map(
         (locale) => `${JSON.stringify(locale)}: ${compiled(locale, LOAD_FAILED_KEYS).slice("export default ".length, -1)}`,
@@ -56,7 +67,16 @@ const catalogues: Plugin = {
     }
     const locale = LOCALES.find((l) => l === name);
     if (!locale) this.error(`Unknown catalogue ${name}: one of ${LOCALES.join(", ")} or load-failed`);
-    return compiled(locale, Object.keys(messages[locale]));
+    const ids = Object.keys(messages[locale]);
+    if (part === undefined) {
+      return compiled(
+        locale,
+        ids.filter((key) => !deferred(key)),
+      );
+    }
+    const inPart = DEFERRED_PARTS[part];
+    if (!inPart) this.error(`Unknown catalogue part ${part}: one of ${Object.keys(DEFERRED_PARTS).join(", ")}`);
+    return compiled(locale, ids.filter(inPart));
   },
 };
 

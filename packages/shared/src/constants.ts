@@ -13,3 +13,5 @@ export const TITLE_FLIP_MS = 5_000;
 export const TITLE_HOLD_MS = 2_000;
 export const MIN_SEARCH_CHARACTERS = 3;
 export const APP_VERSION = "5.3.2";
+/** The email provider's authorisation page (spec part 2 §9): an 800 × 600 popup, checked every second. */
+export const EMAIL_POPUP = { width: 800, height: 600, pollMs: 1_000 } as const;

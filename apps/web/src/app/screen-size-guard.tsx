@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ReactNode } from "react";
 import { Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconDeviceDesktop } from "@tabler/icons-react";
 import { FormattedMessage } from "react-intl";
+import { useLocation } from "react-router";
 import { MIN_SCREEN_WIDTH } from "@relais/shared";
 
 function subscribe(onChange: () => void): () => void {
@@ -15,10 +16,14 @@ function isTooNarrow(): boolean {
   return window.innerWidth < MIN_SCREEN_WIDTH;
 }
 
+/** The email provider's popup ends here, in a window of 800 × 600 by design (spec part 2 §9). */
+const POPUP_PAGES = "/verification/";
+
 /** Desktop only (spec part 1 §1): below 1024 px a full-screen notice replaces the whole app. */
 export function ScreenSizeGuard({ children }: { children: ReactNode }) {
   const tooNarrow = useSyncExternalStore(subscribe, isTooNarrow, () => false);
-  if (!tooNarrow) {
+  const { pathname } = useLocation();
+  if (!tooNarrow || pathname.startsWith(POPUP_PAGES)) {
     return children;
   }
   return (

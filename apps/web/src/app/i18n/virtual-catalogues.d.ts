@@ -18,3 +18,16 @@ declare module "virtual:relais-catalogue/load-failed" {
   const catalogues: Record<Locale, Partial<Record<MessageId, MessageFormatElement[]>>>;
   export default catalogues;
 }
+declare module "virtual:relais-catalogue/fr-CA/email" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  /** The deferred part `email` (vite.config.ts DEFERRED_PARTS): the email screens' texts. */
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/en-CA/email" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}

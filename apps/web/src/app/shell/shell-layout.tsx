@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { preloadPhoneNumbers } from "../lazy/phone-numbers.ts";
 import { NavDrawer } from "./nav-drawer.tsx";
@@ -8,7 +8,24 @@ import { ContactsLiveSync } from "../../features/contacts/live-sync.tsx";
 import { AgendaLiveSync } from "../../features/agenda/live-sync.tsx";
 import { SurveysLiveSync } from "../../features/surveys/live-sync.tsx";
 import { SessionLiveSync } from "../session/live-sync.tsx";
+import { lazyPart } from "../lazy/lazy-screen.tsx";
+import { useSessionContext } from "../session/session.tsx";
 import classes from "./shell.module.css";
+
+/** The reconnect dialog's watch (spec part 2 §4), fetched only for a team that has a mailbox. */
+const EmailReconnectGate = lazyPart("email-reconnect", () =>
+  import("../../features/email/reconnect-gate.tsx").then((m) => m.EmailReconnectGate),
+);
+
+function EmailReconnect() {
+  const { state } = useSessionContext();
+  const team = state.status === "authenticated" ? state.session.userGroup : null;
+  return team?.emailProvider ? (
+    <Suspense fallback={null}>
+      <EmailReconnectGate />
+    </Suspense>
+  ) : null;
+}
 
 function showsMenu(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && "menu" in handle && handle.menu === true;
@@ -28,6 +45,7 @@ export function ShellLayout() {
       <AgendaLiveSync />
       <SurveysLiveSync />
       <SessionLiveSync />
+      <EmailReconnect />
       <NavDrawer />
       <div className={classes.main}>
         {menu ? <HeaderBar /> : null}

@@ -9,7 +9,6 @@ import {
   IconBrush,
   IconCalendarEvent,
   IconCalendarTime,
-  IconCircleCheck,
   IconFileLock,
   IconFileUpload,
   IconHelpCircle,
@@ -17,7 +16,6 @@ import {
   IconMessageBolt,
   IconNotes,
   IconRocket,
-  IconShieldX,
   IconStethoscope,
   IconTemplate,
 } from "@tabler/icons-react";
@@ -40,9 +38,7 @@ export type ComingSoonArea =
   | "personnalisation"
   | "onboarding"
   | "secure"
-  | "send-file"
-  | "verification-error"
-  | "verification-success";
+  | "send-file";
 
 const AREAS: Record<ComingSoonArea, { icon: ReactNode; title: MessageId; body: MessageId }> = {
   contacts: { icon: <IconAddressBook />, title: "nav.contacts", body: "soon.contacts" },
@@ -59,8 +55,6 @@ const AREAS: Record<ComingSoonArea, { icon: ReactNode; title: MessageId; body: M
   onboarding: { icon: <IconRocket />, title: "screen.onboarding", body: "soon.onboarding" },
   secure: { icon: <IconFileLock />, title: "screen.secure", body: "soon.secure" },
   "send-file": { icon: <IconFileUpload />, title: "screen.send-file", body: "soon.send-file" },
-  "verification-error": { icon: <IconShieldX />, title: "screen.verification-error", body: "soon.verification" },
-  "verification-success": { icon: <IconCircleCheck />, title: "screen.verification-success", body: "soon.verification" },
 };
 
 /** Inside the shell: the screen's title, then an honest "coming soon" block. */

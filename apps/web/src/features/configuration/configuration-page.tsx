@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "../../ui/page.tsx";
 import { OrganizationTab } from "./organization-tab.tsx";
 import { TeamsTab } from "./teams-tab.tsx";
-import { EmailTab } from "./email-tab.tsx";
+import { EmailTab } from "../email/email-tab.tsx";
 import { UsersTab } from "./users-tab.tsx";
 import { ProfileTab } from "./profile-tab.tsx";
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ActionIcon, Badge, Box, Button, Group, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
+import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Skeleton, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import {
   IconAlertCircle,
   IconArchive,
@@ -29,10 +29,18 @@ import { AttachmentButton, AttachmentChips } from "./attachment-picker.tsx";
 import { ThreadContactLink } from "./thread-contact-link.tsx";
 import { MessageMedia } from "./media-preview.tsx";
 import { useAttachments } from "./use-attachments.ts";
+import { lazyPart } from "../../app/lazy/lazy-screen.tsx";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
+import { useContactByPhone } from "../text-blocks/api.ts";
+import { useSession } from "../../app/session/session.tsx";
 import { ScheduledBar } from "../scheduled-messages/scheduled-bar.tsx";
 import { SurveyHold, ThreadSurveyAction } from "../surveys/thread-survey.tsx";
 import classes from "./conversations.module.css";
+
+/** An email's card (its frame, its files): fetched with the first email a thread shows. */
+const EmailMessage = lazyPart("email-message", () => import("../email/email-message.tsx").then((m) => m.EmailMessage));
+/** The composer's email mode: fetched when a person first switches to it. */
+const EmailComposer = lazyPart("email-composer", () => import("../email/email-composer.tsx").then((m) => m.EmailComposer));
 
 const STATUS_ICONS: Record<MessageStatus, ReactNode> = {
   sending: <IconClock size={13} />,
@@ -69,8 +77,14 @@ function MessageBubble({ message }: { message: Message }) {
           aria-label={intl.formatMessage({ id: outbound ? "message.outbound" : "message.inbound" })}
         >
           {message.media.length ? <MessageMedia media={message.media} /> : null}
-          {/* A message of files only has no text line at all. */}
-          {message.body ? message.body : null}
+          {/* An email shows as itself; a message of files only has no text line at all. */}
+          {message.email ? (
+            <Suspense fallback={<Skeleton h={72} w={360} radius="md" />}>
+              <EmailMessage email={message.email} />
+            </Suspense>
+          ) : message.body ? (
+            message.body
+          ) : null}
           <div className={classes.meta}>
             <span>{messageTime(intl, message.createdAt, timeZone)}</span>
             {outbound ? <StatusTick status={message.status} /> : null}
@@ -274,6 +288,48 @@ function Composer({ threadId, contactPhone }: { threadId: string; contactPhone: 
   );
 }
 
+/**
+ * Text or email (issue 14 §3): email is offered when the team's mailbox is connected and valid and
+ * the contact has an address (read only then: a contact read is audited).
+ */
+function ComposerArea({ threadId, contactPhone }: { threadId: string; contactPhone: string }) {
+  const intl = useIntl();
+  const team = useSession().userGroup;
+  const mailbox = team?.emailProvider && team.valid && team.email ? { provider: team.emailProvider, inboxEmail: team.email } : null;
+  const contact = useContactByPhone(mailbox ? contactPhone : null);
+  const contactEmail = contact.data?.email ?? null;
+  const [mode, setMode] = useState<"text" | "email">("text");
+  const email = mailbox && contactEmail && mode === "email" ? { ...mailbox, contactEmail } : null;
+  return (
+    <>
+      {mailbox && contactEmail ? (
+        <Group px="md" pt={6} gap="xs">
+          <Text size="xs" c="dimmed" id={`mode-${threadId}`}>
+            <FormattedMessage id="composer.mode" />
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-labelledby={`mode-${threadId}`}
+            value={mode}
+            onChange={(v) => setMode(v === "email" ? "email" : "text")}
+            data={[
+              { value: "text", label: intl.formatMessage({ id: "composer.mode.text" }) },
+              { value: "email", label: intl.formatMessage({ id: "composer.mode.email" }) },
+            ]}
+          />
+        </Group>
+      ) : null}
+      {email ? (
+        <Suspense fallback={<Skeleton h={140} />}>
+          <EmailComposer threadId={threadId} contactPhone={contactPhone} {...email} />
+        </Suspense>
+      ) : (
+        <Composer threadId={threadId} contactPhone={contactPhone} />
+      )}
+    </>
+  );
+}
+
 function ThreadHeader({ thread, onDeleted }: { thread: Thread; onDeleted: () => void }) {
   const intl = useIntl();
   const alerts = useAlerts();
@@ -416,7 +472,7 @@ export function ThreadView({ threadId, onDeleted }: { threadId: string; onDelete
       {/* Keyed: another thread starts with an empty text and no attachment. */}
       <ScheduledBar key={`scheduled-${threadId}`} contactPhone={thread.data.contactPhone} teamId={thread.data.teamId} />
       <SurveyHold key={`survey-${threadId}`} threadId={threadId}>
-        <Composer key={threadId} threadId={threadId} contactPhone={thread.data.contactPhone} />
+        <ComposerArea key={threadId} threadId={threadId} contactPhone={thread.data.contactPhone} />
       </SurveyHold>
     </div>
   );

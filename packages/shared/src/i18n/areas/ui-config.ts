@@ -157,10 +157,6 @@ export const uiConfig = defineMessages({
 
   // Email connection (configTab=2&tab=1)
   "config.email.title": ["Connexion courriel des équipes", "Team email connection"],
-  "config.email.soon": [
-    "Bientôt disponible : reliez la boîte Gmail ou Outlook de chaque équipe pour échanger des courriels avec vos contacts.",
-    "Coming soon: connect each team's Gmail or Outlook inbox to exchange emails with your contacts.",
-  ],
 
   // Users
   "config.users.intro": ["Les personnes qui utilisent Relais dans votre organisation.", "The people who use Relais in your organisation."],

@@ -183,10 +183,6 @@ export const ui = defineMessages({
     "L'envoi de fichiers sécurisés à votre clinique arrive bientôt.",
     "Sending secure files to your clinic is on its way.",
   ],
-  "soon.verification": [
-    "La connexion des boîtes courriel (Gmail, Outlook) arrive bientôt.",
-    "Connecting email inboxes (Gmail, Outlook) is on its way.",
-  ],
   "screen.members": ["Professionnels", "Professionals"],
   "screen.availabilities": ["Disponibilités", "Availabilities"],
   "screen.text-template": ["Modèles de messages", "Message templates"],
