@@ -286,12 +286,14 @@ try {
 
   // The other mailboxes, then the steady state.
   for (let o = 2; o <= cfg.mailboxes; o++) await connectMailbox(server.base, tokens[o - 1], servers.oauth, inboxAddress(o));
-  const allSynced = async () => (await mailboxRows(owner)).every((r) => r.last_uid > 0);
+  // The demo clinic's sandbox mailbox (seeded, synced by the cron too) holds no email: its cursor stays at 0.
+  const ours = (r) => r.address.endsWith("@bench-mail.test");
+  const allSynced = async () => (await mailboxRows(owner)).filter(ours).every((r) => r.last_uid > 0);
   let synced = false;
   for (let i = 0; i < 200 && !synced; i++) synced = await allSynced().then((ok) => ok || sleep(1000).then(() => false));
   const rows = await mailboxRows(owner);
   log(`${rows.length} mailboxes connected, all first-synced: ${synced}`);
-  for (const r of rows.filter((x) => x.last_uid === 0)) log(`not synced yet: ${r.address} failures ${r.failures}`);
+  for (const r of rows.filter((x) => ours(x) && x.last_uid === 0)) log(`not synced yet: ${r.address} failures ${r.failures}`);
   await atSecond(30);
   before = await cpu();
   await sleep(cfg.steadyMinutes * 60_000);
