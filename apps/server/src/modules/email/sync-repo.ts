@@ -19,6 +19,18 @@ export async function findAccount(tx: Tx, orgId: string, accountId: string, lock
   return q.executeTakeFirst();
 }
 
+/**
+ * One sync per mailbox at a time, across nodes: an advisory lock held by the sync's own
+ * transaction (which writes nothing), so the emails themselves are stored in short transactions
+ * of their own. False when another sync of this mailbox runs.
+ */
+export async function trySyncLock(tx: Tx, accountId: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    select pg_try_advisory_xact_lock(hashtextextended(${`email-sync:${accountId}`}, 0)) as locked
+  `.execute(tx);
+  return rows[0]?.locked === true;
+}
+
 export async function saveTokens(
   tx: Tx,
   orgId: string,

@@ -5,6 +5,7 @@ import type { MailboxStatus, Message } from "@relais/shared";
 import { uniquePhone, type Tenant } from "../../../test/helpers.ts";
 import { createContact } from "../contacts/contacts-test-kit.ts";
 import { connectMailbox, startEmailTestBed, type EmailTestBed } from "./email-test-kit.ts";
+import { sql } from "kysely";
 import { syncMailbox } from "./sync.ts";
 
 /** Step 4 of issue 14: the sync against the real local dovecot, OAuth server and LMTP delivery. */
@@ -183,6 +184,32 @@ describe("the mailbox sync", () => {
     const res = await bed.t.request({ method: "GET", url: "/api/email-sync/unknown-senders", token: adminToken });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().emails.some((e: { from: string }) => e.from === stranger)).toBe(true);
+  });
+
+  it("runs one sync of a mailbox at a time, whichever node holds it", async () => {
+    const s = await connectedTeam();
+    const stranger = `${unique("inconnu")}@ailleurs.test`;
+    await deliver(s.inbox, email({ from: stranger, to: s.inbox, id: `<${unique("lock")}@ailleurs.test>`, subject: "Un" }, "Un."));
+    await deliver(s.inbox, email({ from: stranger, to: s.inbox, id: `<${unique("lock")}@ailleurs.test>`, subject: "Deux" }, "Deux."));
+    // Another node's sync of this mailbox holds its lock: this one does nothing.
+    const other = await bed.t.db.owner.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`email-sync:${s.accountId}`}, 0))`.execute(conn);
+      await sync(s);
+      const during = await emailsOf(s.inbox);
+      await sql`rollback`.execute(conn);
+      return during;
+    });
+    expect(other).toEqual([]);
+    // Once it is released, the next run reads both, in order, the cursor past the last.
+    await sync(s);
+    expect((await emailsOf(s.inbox)).map((e) => e.subject)).toEqual(["Un", "Deux"]);
+    const account = await bed.t.db.owner
+      .selectFrom("email_accounts")
+      .select("last_uid")
+      .where("id", "=", s.accountId)
+      .executeTakeFirstOrThrow();
+    expect(Number(account.last_uid)).toBe(2);
   });
 
   it("stores the HTML without scripts or remote images", async () => {

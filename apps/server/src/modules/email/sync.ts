@@ -88,8 +88,10 @@ async function imapSession(deps: EmailDeps, orgId: string, accountId: string): P
 /**
  * One sync of one mailbox (EMAIL.md §3): the token (refreshed under the row's lock), an IMAP
  * session on INBOX opened read-only (the sandbox mailbox: its messages in the database), the new
- * UIDs read with BODY.PEEK (nothing marked read), parsed and stored with the cursor moved in one
- * transaction that holds the row's lock.
+ * UIDs read with BODY.PEEK (nothing marked read), parsed, then each stored with the cursor moved
+ * past it in one short transaction. The whole run holds the mailbox's sync lock; the event log
+ * refuses a transaction that records events after 5 s open, so reading and parsing a batch
+ * never happens inside the one that stores it.
  */
 export async function syncMailbox(deps: EmailDeps, orgId: string, accountId: string): Promise<void> {
   try {
@@ -122,38 +124,45 @@ async function backOff(deps: EmailDeps, orgId: string, accountId: string, err: u
 }
 
 async function readNew(deps: EmailDeps, reader: MailboxReader, orgId: string, accountId: string): Promise<void> {
-  const written: string[] = [];
-  let committed = false;
-  try {
-    await withTenant(deps.db, orgId, async (tx) => {
-      const account = await syncRepo.findAccount(tx, orgId, accountId, "skip");
-      if (!account?.valid) return;
-      const mailbox = await reader.openInbox();
-      const uidValidity = mailbox.uidValidity;
-      // bigint columns may come back as numbers (the pool's type parsers): compared as text.
-      const cursor = {
-        uidValidity: account.uid_validity === null ? null : String(account.uid_validity),
-        lastUid: Number(account.last_uid),
-      };
-      const uids = (await uidsToRead(reader, cursor, uidValidity)).slice(0, BATCH);
-      let lastUid = cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
-      if (uids.length) {
-        const raws = await reader.fetchRaw(uids);
-        for (const { uid, source } of raws.sort((a, b) => a.uid - b.uid)) {
-          const parsed = await parseEmail(source, attachmentPath);
-          const keys = await writeFiles(deps, orgId, parsed);
-          written.push(...keys.values());
-          if (!(await storeInbound(tx, account, uid, parsed, keys))) await discard(deps, [...keys.values()]);
-          lastUid = Math.max(lastUid, uid);
-        }
+  await withTenant(deps.db, orgId, async (lockTx) => {
+    if (!(await syncRepo.trySyncLock(lockTx, accountId))) return;
+    const account = await syncRepo.findAccount(lockTx, orgId, accountId);
+    if (!account?.valid) return;
+    const mailbox = await reader.openInbox();
+    const uidValidity = mailbox.uidValidity;
+    // bigint columns may come back as numbers (the pool's type parsers): compared as text.
+    const cursor = {
+      uidValidity: account.uid_validity === null ? null : String(account.uid_validity),
+      lastUid: Number(account.last_uid),
+    };
+    const uids = (await uidsToRead(reader, cursor, uidValidity)).slice(0, BATCH);
+    let lastUid = cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
+    if (uids.length === 0) {
+      if (cursor.uidValidity !== uidValidity) lastUid = Math.max(0, mailbox.uidNext - 1);
+      await withTenant(deps.db, orgId, (tx) => syncRepo.advanceCursor(tx, orgId, accountId, uidValidity, lastUid));
+      return;
+    }
+    const raws = await reader.fetchRaw(uids);
+    for (const { uid, source } of raws.sort((a, b) => a.uid - b.uid)) {
+      const parsed = await parseEmail(source, attachmentPath);
+      const keys = await writeFiles(deps, orgId, parsed);
+      let outcome: "stored" | "known" | "gone" = "gone";
+      try {
+        outcome = await withTenant(deps.db, orgId, async (tx) => {
+          // Disconnected or no longer valid meanwhile: nothing more is stored for it.
+          const current = await syncRepo.findAccount(tx, orgId, accountId, "wait");
+          if (!current?.valid) return "gone";
+          const stored = await storeInbound(tx, current, uid, parsed, keys);
+          await syncRepo.advanceCursor(tx, orgId, accountId, uidValidity, Math.max(lastUid, uid));
+          return stored ? "stored" : "known";
+        });
+      } finally {
+        if (outcome !== "stored") await discard(deps, [...keys.values()]);
       }
-      if (uids.length === 0 && cursor.uidValidity !== uidValidity) lastUid = Math.max(0, mailbox.uidNext - 1);
-      await syncRepo.advanceCursor(tx, orgId, accountId, uidValidity, lastUid);
-    });
-    committed = true;
-  } finally {
-    if (!committed) await discard(deps, written);
-  }
+      if (outcome === "gone") return;
+      lastUid = Math.max(lastUid, uid);
+    }
+  });
 }
 
 async function writeFiles(deps: EmailDeps, orgId: string, parsed: ParsedEmail): Promise<Map<string, string>> {
