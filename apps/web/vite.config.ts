@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { LOCALES, type Locale } from "../../packages/shared/src/rules/locale.ts";
 import { messages } from "../../packages/shared/src/i18n/index.ts";
+import { uiCalls } from "../../packages/shared/src/i18n/areas/ui-calls.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const phoneNumbersOnDemand = fileURLToPath(new URL("./src/app/lazy/phone-numbers.ts", import.meta.url));
@@ -26,6 +27,11 @@ const loadPhoneNumbersOnDemand: Plugin = {
 const CATALOGUE = "virtual:relais-catalogue/";
 /** Keys the page needs when a catalogue itself cannot be loaded (src/app/i18n/catalogues.ts). */
 const LOAD_FAILED_KEYS = ["app.load-failed.title", "app.load-failed.hint", "app.load-failed.retry"] as const;
+/**
+ * The call screens' texts (decision 0029): `virtual:relais-catalogue/calls-fr-CA` and
+ * `calls-en-CA`, loaded with the call screens; the language's main catalogue goes without them.
+ */
+const CALL_KEYS = new Set(Object.keys(uiCalls));
 
 function compiled(locale: Locale, ids: readonly string[]): string {
   const catalogue = messages[locale] as Record<string, string>;
@@ -54,9 +60,13 @@ const catalogues: Plugin = {
       );
       return `export default { ${parts.join(", ")} };`;
     }
-    const locale = LOCALES.find((l) => l === name);
-    if (!locale) this.error(`Unknown catalogue ${name}: one of ${LOCALES.join(", ")} or load-failed`);
-    return compiled(locale, Object.keys(messages[locale]));
+    const calls = name.startsWith("calls-");
+    const locale = LOCALES.find((l) => l === (calls ? name.slice("calls-".length) : name));
+    if (!locale) this.error(`Unknown catalogue ${name}: one of ${LOCALES.join(", ")}, calls-<locale> or load-failed`);
+    return compiled(
+      locale,
+      Object.keys(messages[locale]).filter((id) => CALL_KEYS.has(id) === calls),
+    );
   },
 };
 

@@ -18,3 +18,17 @@ declare module "virtual:relais-catalogue/load-failed" {
   const catalogues: Record<Locale, Partial<Record<MessageId, MessageFormatElement[]>>>;
   export default catalogues;
 }
+declare module "virtual:relais-catalogue/calls-fr-CA" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  /** Only the call screens' messages (the uiCalls area, decision 0029). */
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/calls-en-CA" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  /** Only the call screens' messages (the uiCalls area, decision 0029). */
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}

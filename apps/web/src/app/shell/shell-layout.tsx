@@ -8,6 +8,7 @@ import { ContactsLiveSync } from "../../features/contacts/live-sync.tsx";
 import { AgendaLiveSync } from "../../features/agenda/live-sync.tsx";
 import { SurveysLiveSync } from "../../features/surveys/live-sync.tsx";
 import { SessionLiveSync } from "../session/live-sync.tsx";
+import { CallsMount } from "../../features/calls/calls-mount.tsx";
 import classes from "./shell.module.css";
 
 function showsMenu(handle: unknown): boolean {
@@ -28,6 +29,7 @@ export function ShellLayout() {
       <AgendaLiveSync />
       <SurveysLiveSync />
       <SessionLiveSync />
+      <CallsMount />
       <NavDrawer />
       <div className={classes.main}>
         {menu ? <HeaderBar /> : null}
