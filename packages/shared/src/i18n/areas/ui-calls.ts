@@ -122,7 +122,6 @@ export const uiCalls = defineMessages({
   "simulator.call.ended": ["Appel terminé", "Call ended"],
   "simulator.call.digits": ["Touches reçues", "Keys received"],
   "simulator.call.no-digits": ["Aucune", "None"],
-  "simulator.call.failed": ["L'appel n'a pas pu être passé.", "The call could not be placed."],
   "simulator.call.microphone": [
     "Le téléphone simulé utilise le microphone de cet ordinateur.",
     "The simulated phone uses this computer's microphone.",
