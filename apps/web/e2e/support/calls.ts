@@ -36,7 +36,10 @@ export async function goOnline(page: Page, lang: Lang = "fr"): Promise<void> {
 
 /** The top bar's "ready for calls" control. */
 export function readyControl(page: Page, lang: Lang = "fr"): Locator {
-  return page.locator("header").getByRole("button", { name: lang === "fr" ? /appels/i : /calls/i }).first();
+  return page
+    .locator("header")
+    .getByRole("button", { name: lang === "fr" ? /appels/i : /calls/i })
+    .first();
 }
 
 /** The in-call panel of spec part 1 §2. */

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { ActionIcon, Avatar, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { IconDialpad, IconPhone, IconPhoneOff, IconPhoneX } from "@tabler/icons-react";
+import { IconDialpad, IconPhone, IconPhoneOff, IconPhoneX, IconUser } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import type { CallOffer, CallView } from "@relais/shared";
+import { formatPhoneForDisplay, type CallOffer, type CallView } from "@relais/shared";
 import { useSession } from "../../app/session/session.tsx";
-import { avatarInitials } from "../conversations/format.ts";
+import { avatarContent } from "../../ui/avatar-content.ts";
 import { useCallActions, useCallUi } from "./call-actions.ts";
 import { Dialpad } from "./dialpad.tsx";
 import { callDuration, secondsSince } from "./format.ts";
@@ -45,11 +45,13 @@ function CallCard({ title, side, children, testId }: { title: string; side?: Rea
   );
 }
 
+/** Avatar with initials (a number shows a person), the name, and the number when it is not the name. */
 function Caller({ name, number, extra }: { name: string; number: string | null; extra?: ReactNode }) {
+  const content = avatarContent(name);
   return (
     <Group gap="sm" wrap="nowrap" mb="md">
       <Avatar radius="xl" color="relais" size={46} aria-hidden>
-        {avatarInitials(name)}
+        {content.kind === "initials" ? content.text : <IconUser size={24} stroke={1.8} />}
       </Avatar>
       <Stack gap={0} miw={0} style={{ flex: 1 }}>
         <Text fw={650} truncate="end" data-testid="call-caller">
@@ -100,7 +102,7 @@ function OfferCard({ offer }: { offer: CallOffer }) {
       testId="call-offer"
       side={<TeamLabels forTeam={offer.forGroupId !== userGroup?.id} forLabel={offer.forGroupLabel} fromLabel={offer.fromGroupLabel} />}
     >
-      <Caller name={offer.callerName} number={offer.phoneNumber} />
+      <Caller name={offer.callerName} number={formatPhoneForDisplay(offer.phoneNumber)} />
       <Group gap="xs" grow>
         <Button
           color="teal"
@@ -323,7 +325,7 @@ function NoticeCard({ notice, takenBy }: { notice: OfferNotice; takenBy: string 
         />
       }
     >
-      <Caller name={notice.offer.callerName} number={notice.offer.phoneNumber} />
+      <Caller name={notice.offer.callerName} number={formatPhoneForDisplay(notice.offer.phoneNumber)} />
       <Text size="sm" role="status" data-testid="call-notice-text">
         {text}
       </Text>

@@ -193,7 +193,11 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
     );
   }
 
-  const status = incomingRinging ? "simulator.call.incoming" : call.answeredAt || connected ? "simulator.call.connected" : "simulator.call.ringing";
+  const status = incomingRinging
+    ? "simulator.call.incoming"
+    : call.answeredAt || connected
+      ? "simulator.call.connected"
+      : "simulator.call.ringing";
   return (
     <div className={classes.callCard} aria-label={label} role="group" data-state={call.state}>
       <Stack gap={6} align="center">
