@@ -195,7 +195,7 @@ function ReadyInside() {
               </Box>
             )}
             {soundOn ? (
-              <Text size="sm" c="teal.8">
+              <Text size="sm" c="teal.9">
                 <FormattedMessage id="calls.ready.unlocked" />
               </Text>
             ) : (

@@ -101,6 +101,7 @@ export class PhoneController {
       this.heartbeat();
     };
     const timer = window.setInterval(beat, PRESENCE_HEARTBEAT_MS);
+
     const onVisible = (): void => {
       beat();
       if (document.visibilityState === "visible") void this.rereadOffers();
