@@ -23,6 +23,7 @@ test("appel entrant : deux personnes sonnent, l'une répond, l'autre voit l'appe
     await expect(offer).toContainText(contact.shown);
   }
   await callPanel(marc).screenshot({ path: screenshotPath("call-ringing.png") });
+  await marc.screenshot({ path: screenshotPath("call-ringing-page.png") });
 
   // --- Marc answers; Isabelle sees who took it. ---
   await offerCard(marc).getByRole("button", { name: "Répondre" }).click();

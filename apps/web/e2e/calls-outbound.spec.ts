@@ -38,6 +38,10 @@ test("appel sortant : numéro invalide refusé, puis appel décroché au simulat
   await expect(phoneCall(phone).getByTestId("phone-call-status")).toHaveText("En communication");
   await expectAudioFlowing(marc);
   await expectAudioFlowing(phone.page);
+  // At the narrowest width Relais allows (1024 px), the panel and the top bar still fit.
+  await marc.setViewportSize({ width: 1024, height: 720 });
+  await marc.screenshot({ path: screenshotPath("call-in-progress-1024px.png") });
+  await marc.setViewportSize({ width: 1280, height: 800 });
 
   // --- Dialpad keys reach the phone, and the panel shows what was pressed. ---
   await call.getByRole("button", { name: "Afficher le clavier" }).click();

@@ -5,8 +5,8 @@ import type { PhoneSimulator } from "./simulator.ts";
 type Lang = "fr" | "en";
 
 const TEXTS = {
-  fr: { status: "Statut", online: "En ligne", ready: "Prêt pour les appels", panel: "Appel" },
-  en: { status: "Status", online: "Online", ready: "Ready for calls", panel: "Call" },
+  fr: { status: "Statut", online: "En ligne", ready: "Prêt pour les appels", notReady: "Pas d'appels entrants", panel: "Appel" },
+  en: { status: "Status", online: "Online", ready: "Ready for calls", notReady: "No incoming calls", panel: "Call" },
 } as const;
 
 /**
@@ -31,7 +31,7 @@ export async function goOnline(page: Page, lang: Lang = "fr"): Promise<void> {
     await status.click();
     await page.getByRole("option", { name: t.online }).click();
   }
-  await expect(readyControl(page, lang)).toHaveText(t.ready, { timeout: 15_000 });
+  await expect(readyControl(page, lang)).toHaveAccessibleName(t.ready, { timeout: 15_000 });
 }
 
 /** The top bar's "ready for calls" control. */
@@ -66,7 +66,7 @@ export function phoneCall(phone: PhoneSimulator): Locator {
  * Audio bytes received so far by the page's sandbox peer connections (`window.__relaisPeers`,
  * the test hook of decision 0029), read from `getStats()` inbound-rtp audio reports.
  */
-export async function audioBytesReceived(page: Page): Promise<number> {
+async function audioBytesReceived(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const peers = (window as unknown as { __relaisPeers?: Record<string, RTCPeerConnection> }).__relaisPeers ?? {};
     let total = 0;

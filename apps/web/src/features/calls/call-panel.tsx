@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { ActionIcon, Avatar, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { IconDialpad, IconPhone, IconPhoneOff, IconPhoneX, IconUser } from "@tabler/icons-react";
+import { ActionIcon, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text, Tooltip } from "@mantine/core";
+import { IconDialpad, IconPhone, IconPhoneOff, IconPhoneX } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { formatPhoneForDisplay, type CallOffer, type CallView } from "@relais/shared";
 import { useSession } from "../../app/session/session.tsx";
-import { avatarContent } from "../../ui/avatar-content.ts";
+import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { useCallActions, useCallUi } from "./call-actions.ts";
 import { Dialpad } from "./dialpad.tsx";
 import { callDuration, secondsSince } from "./format.ts";
@@ -46,13 +46,10 @@ function CallCard({ title, side, children, testId }: { title: string; side?: Rea
 }
 
 /** Avatar with initials (a number shows a person), the name, and the number when it is not the name. */
-function Caller({ name, number, extra }: { name: string; number: string | null; extra?: ReactNode }) {
-  const content = avatarContent(name);
+function Caller({ name, phone, number, extra }: { name: string; phone: string; number: string | null; extra?: ReactNode }) {
   return (
     <Group gap="sm" wrap="nowrap" mb="md">
-      <Avatar radius="xl" color="relais" size={46} aria-hidden>
-        {content.kind === "initials" ? content.text : <IconUser size={24} stroke={1.8} />}
-      </Avatar>
+      <ContactAvatar name={name} phone={phone} sentiment={null} size={46} />
       <Stack gap={0} miw={0} style={{ flex: 1 }}>
         <Text fw={650} truncate="end" data-testid="call-caller">
           {name}
@@ -102,7 +99,7 @@ function OfferCard({ offer }: { offer: CallOffer }) {
       testId="call-offer"
       side={<TeamLabels forTeam={offer.forGroupId !== userGroup?.id} forLabel={offer.forGroupLabel} fromLabel={offer.fromGroupLabel} />}
     >
-      <Caller name={offer.callerName} number={formatPhoneForDisplay(offer.phoneNumber)} />
+      <Caller name={offer.callerName} phone={offer.phoneNumber} number={formatPhoneForDisplay(offer.phoneNumber)} />
       <Group gap="xs" grow>
         <Button
           color="teal"
@@ -212,6 +209,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
     >
       <Caller
         name={call.contactName ?? call.formattedNumber}
+        phone={call.remoteNumber}
         number={call.formattedNumber}
         extra={
           <Group gap={6} mt={2} wrap="nowrap">
@@ -325,7 +323,7 @@ function NoticeCard({ notice, takenBy }: { notice: OfferNotice; takenBy: string 
         />
       }
     >
-      <Caller name={notice.offer.callerName} number={formatPhoneForDisplay(notice.offer.phoneNumber)} />
+      <Caller name={notice.offer.callerName} phone={notice.offer.phoneNumber} number={formatPhoneForDisplay(notice.offer.phoneNumber)} />
       <Text size="sm" role="status" data-testid="call-notice-text">
         {text}
       </Text>

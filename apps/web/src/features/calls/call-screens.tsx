@@ -14,6 +14,7 @@ import { phone } from "./phone.ts";
 import { askNotificationsOnce, startRinging } from "./ringing.ts";
 import { audioUnlocked, unlockAudio } from "./sounds.ts";
 import { onCall, usePhone } from "./use-phone.ts";
+import classes from "./calls.module.css";
 
 const MicrophoneGuide = lazyPart("calls-dialogs", () => import("./mic-guide.tsx").then((m) => m.MicrophoneGuide));
 const NewCallDialog = lazyPart("calls-dialogs", () => import("./new-call-dialog.tsx").then((m) => m.NewCallDialog));
@@ -160,13 +161,15 @@ function ReadyInside() {
             variant="light"
             color={offered ? "teal" : "gray"}
             leftSection={offered ? <IconPhone size={16} /> : <IconPhoneOff size={16} />}
+            classNames={{ section: classes.readySection }}
+            aria-label={label}
             data-offered={offered}
             onClick={() => {
               setOpened((o) => !o);
               void unlock();
             }}
           >
-            {label}
+            <span className={classes.readyLabel}>{label}</span>
           </Button>
         </Popover.Target>
         <Popover.Dropdown>

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import classes from "./calls.module.css";
 
 /** Spec part 1 §2: keys 1 to 9, *, 0, #. */
-export const DIALPAD_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const;
+const DIALPAD_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const;
 
 /** The twelve keys of a phone; each press calls `onKey`. Typing them works too where the owner listens. */
 export function Dialpad({ onKey, disabled = false }: { onKey: (key: string) => void; disabled?: boolean }) {

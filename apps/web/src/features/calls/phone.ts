@@ -1,5 +1,6 @@
 import {
   endpoints,
+  EVENT_PAYLOADS,
   PRESENCE_HEARTBEAT_MS,
   type CallOffer,
   type CallSignal,
@@ -11,7 +12,6 @@ import {
   type RealtimeEvent,
 } from "@relais/shared";
 import { api } from "../../api/index.ts";
-import { isEvent } from "../../app/realtime/typed-events.ts";
 
 /** What the phone needs of the tab's real-time connection (RealtimeClient; a fake in tests). */
 export interface PhoneLink {
@@ -204,10 +204,14 @@ export class PhoneController {
   }
 
   private receive(event: RealtimeEvent): void {
-    if (isEvent(event, "call.offer")) {
-      this.offered(event.payload);
-    } else if (isEvent(event, "call.offer.revoked")) {
-      const { callId, reason } = event.payload;
+    // Each payload is checked against its schema (a newer server may send another shape).
+    if (event.type === "call.offer") {
+      const offer = EVENT_PAYLOADS["call.offer"].safeParse(event.payload);
+      if (offer.success) this.offered(offer.data);
+    } else if (event.type === "call.offer.revoked") {
+      const revoked = EVENT_PAYLOADS["call.offer.revoked"].safeParse(event.payload);
+      if (!revoked.success) return;
+      const { callId, reason } = revoked.data;
       const offer = this.current.offers.find((o) => o.callId === callId);
       if (!offer) return;
       const quiet = reason === "rejected" || reason === "declined";
@@ -215,8 +219,9 @@ export class PhoneController {
         offers: this.current.offers.filter((o) => o.callId !== callId),
         notices: quiet ? this.current.notices : [...this.current.notices.filter((n) => n.offer.callId !== callId), { offer, reason }],
       });
-    } else if (isEvent(event, "call.updated") || isEvent(event, "call.ended")) {
-      this.upsertCall(event.payload);
+    } else if (event.type === "call.updated" || event.type === "call.ended") {
+      const call = EVENT_PAYLOADS[event.type].safeParse(event.payload);
+      if (call.success) this.upsertCall(call.data);
     }
   }
 

@@ -28,6 +28,10 @@ function LastMessage({ thread }: { thread: Thread }) {
   if (!last) {
     return <FormattedMessage id="conversations.no-message" />;
   }
+  if (last.call) {
+    const missed = last.call.direction === "inbound" && last.call.state === "ended" && last.call.answeredAt === null;
+    return intl.formatMessage({ id: missed ? "conversations.call-missed" : `conversations.call-${last.call.direction}` });
+  }
   const text = last.body || intl.formatMessage({ id: "conversations.attachment" });
   return last.direction === "outbound" ? intl.formatMessage({ id: "conversations.you" }, { text }) : text;
 }
