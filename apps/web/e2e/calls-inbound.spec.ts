@@ -24,6 +24,8 @@ test("appel entrant : deux personnes sonnent, l'une répond, l'autre voit l'appe
   }
   await callPanel(marc).screenshot({ path: screenshotPath("call-ringing.png") });
   await marc.screenshot({ path: screenshotPath("call-ringing-page.png") });
+  // The tab's title alternates with who is calling (after 5 s, for 2 s: spec §2).
+  await expect.poll(() => marc.title(), { timeout: 8_000, intervals: [250] }).toBe(`Appel de ${contact.shown}`);
 
   // --- Marc answers; Isabelle sees who took it. ---
   await offerCard(marc).getByRole("button", { name: "Répondre" }).click();

@@ -51,3 +51,17 @@ test("sans microphone : le contrôle d'appels dit pourquoi, le bouton d'appel le
   await call.click();
   await expect(guide).toBeVisible();
 });
+
+test("forfait sans appels sortants : le bouton d'appel d'un contact le dit et reste inactif", async ({ page }) => {
+  await login(page, DEMO.notaryUser);
+  await page.goto("/contacts");
+  await page
+    .getByRole("listbox", { name: "Liste des contacts" })
+    .getByRole("option", { name: /Gilles Bouchard/ })
+    .click();
+  const call = page.getByTestId("contact-panel").getByRole("button", { name: "Appel désactivé par votre forfait" });
+  await expect(call).toBeVisible();
+  await expect(call).toHaveAttribute("data-call-state", "forbidden");
+  await call.click();
+  await expect(page.getByTestId("call-own")).toBeHidden();
+});
