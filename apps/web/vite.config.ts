@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { LOCALES, type Locale } from "../../packages/shared/src/rules/locale.ts";
 import { messages } from "../../packages/shared/src/i18n/index.ts";
+import { uiCalls } from "../../packages/shared/src/i18n/areas/ui-calls.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const phoneNumbersOnDemand = fileURLToPath(new URL("./src/app/lazy/phone-numbers.ts", import.meta.url));
@@ -26,6 +27,8 @@ const loadPhoneNumbersOnDemand: Plugin = {
 const CATALOGUE = "virtual:relais-catalogue/";
 /** Keys the page needs when a catalogue itself cannot be loaded (src/app/i18n/catalogues.ts). */
 const LOAD_FAILED_KEYS = ["app.load-failed.title", "app.load-failed.hint", "app.load-failed.retry"] as const;
+/** The call screens' texts (decision 0029): the `calls` part, loaded with the call screens. */
+const CALL_KEYS = new Set(Object.keys(uiCalls));
 
 /**
  * Parts of the catalogue that only screens loaded on demand show: each is a module of its own per
@@ -35,6 +38,7 @@ const LOAD_FAILED_KEYS = ["app.load-failed.title", "app.load-failed.hint", "app.
  */
 const DEFERRED_PARTS: Record<string, (id: string) => boolean> = {
   email: (id) => id.startsWith("email."),
+  calls: (id) => CALL_KEYS.has(id),
 };
 const deferred = (id: string) => Object.values(DEFERRED_PARTS).some((inPart) => inPart(id));
 

@@ -120,6 +120,13 @@ export class RelaisApi {
     );
   }
 
+  /** PUT teams/{id}/automatic-texts: the team's missed-call text on (with `text`) or off. */
+  async setMissedCallText(teamLabel: string, text: string | null): Promise<void> {
+    const id = await this.teamId(teamLabel);
+    const data = { outsideHours: { enabled: false, text: "" }, missedCall: { enabled: text !== null, text: text ?? "" }, periodHours: 24 };
+    await json(await this.request.put(`/api/teams/${id}/automatic-texts`, { headers: this.headers, data }), "automatic texts");
+  }
+
   async maintenance(): Promise<MaintenanceStatus> {
     return json<MaintenanceStatus>(await this.request.get("/api/status"), "maintenance status");
   }

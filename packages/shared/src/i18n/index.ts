@@ -19,6 +19,7 @@ import { uiScheduledMessages } from "./areas/ui-scheduled-messages.ts";
 import { uiSurveys } from "./areas/ui-surveys.ts";
 import { voicePrompts } from "./areas/voice-prompts.ts";
 import { email } from "./areas/email.ts";
+import { uiCalls } from "./areas/ui-calls.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
 const areas = {
@@ -41,6 +42,7 @@ const areas = {
   uiSurveys,
   voicePrompts,
   email,
+  uiCalls,
 } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;

@@ -31,3 +31,16 @@ declare module "virtual:relais-catalogue/en-CA/email" {
   const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
   export default catalogue;
 }
+declare module "virtual:relais-catalogue/fr-CA/calls" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  /** The deferred part `calls` (vite.config.ts DEFERRED_PARTS): the call screens' texts (decision 0029). */
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/en-CA/calls" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}

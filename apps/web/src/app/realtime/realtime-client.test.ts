@@ -130,6 +130,26 @@ describe("RealtimeClient", () => {
     expect(states).toEqual(["connecting", "connected"]);
   });
 
+  it("sends tab messages only once past ready, and hands direct messages to their listeners, not to the event log", () => {
+    const { client, received, last } = setup();
+    const direct: unknown[] = [];
+    client.onDirect((m) => direct.push(m));
+    const presence = { type: "presence", tabId: "tab-12345678", canAnswer: true } as const;
+    client.start();
+    expect(client.send(presence)).toBe(false);
+    last().open();
+    expect(client.send(presence)).toBe(false);
+    last().receive({ type: "ready", position: 1, resync: false });
+    expect(client.send(presence)).toBe(true);
+    expect(last().sent).toEqual([{ type: "auth", token: "jwt-1" }, presence]);
+    const ack = { type: "presence.ok", serverNow: "2026-01-01T00:00:00Z", offered: false, reasons: ["offline"] };
+    last().receive(ack);
+    last().receive({ type: "presence.ok", offered: "yes" });
+    expect(direct).toEqual([ack]);
+    expect(received).toEqual([]);
+    expect(client.position).toBe(1);
+  });
+
   it("tells its listeners whether a ready is the first position learnt, a catch-up or a resync", () => {
     const readies: ReadyInfo[] = [];
     const { client, last } = setup();

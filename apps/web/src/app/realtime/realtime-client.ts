@@ -1,4 +1,11 @@
-import { REALTIME_CLOSE, realtimeServerMessage, type EventsPage, type RealtimeEvent } from "@relais/shared";
+import {
+  REALTIME_CLOSE,
+  realtimeServerMessage,
+  type EventsPage,
+  type RealtimeClientMessage,
+  type RealtimeDirectMessage,
+  type RealtimeEvent,
+} from "@relais/shared";
 import { POLL_INTERVAL_MS, PollingFeed, type PollHealth } from "./polling-feed.ts";
 
 /**
@@ -109,6 +116,7 @@ export class RealtimeClient {
   private readonly stateListeners = new Set<Listener<RealtimeState>>();
   private readonly eventListeners = new Set<Listener<RealtimeEvent>>();
   private readonly readyListeners = new Set<Listener<ReadyInfo>>();
+  private readonly directListeners = new Set<Listener<RealtimeDirectMessage>>();
 
   constructor({ poll, ...options }: RealtimeClientOptions) {
     this.options = {
@@ -163,6 +171,25 @@ export class RealtimeClient {
   onReady(listener: Listener<ReadyInfo>): () => void {
     this.readyListeners.add(listener);
     return () => this.readyListeners.delete(listener);
+  }
+
+  /** Messages sent to this socket only (presence answer, call signalling): never replayed. */
+  onDirect(listener: Listener<RealtimeDirectMessage>): () => void {
+    this.directListeners.add(listener);
+    return () => this.directListeners.delete(listener);
+  }
+
+  /**
+   * Sends a tab message (presence, offer ack, signalling) on the open socket, once it is past
+   * `ready`; false when there is none (the polling feed cannot carry them).
+   */
+  send(message: RealtimeClientMessage): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN || this.currentState !== "connected") {
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
   }
 
   start(): void {
@@ -251,6 +278,12 @@ export class RealtimeClient {
     }
     if ("teamId" in message) {
       this.deliver(message);
+      return;
+    }
+    if (message.type !== "ready") {
+      for (const listener of this.directListeners) {
+        listener(message);
+      }
     }
   }
 

@@ -12,7 +12,8 @@ function realtimeUrl(): string {
 /** The tab's one connection: created on first use, kept across renders and StrictMode re-runs. */
 let shared: RealtimeClient | null = null;
 
-function realtimeClient(): RealtimeClient {
+/** The tab's connection itself, for the browser phone (its own messages on the socket: decision 0021). */
+export function realtimeClient(): RealtimeClient {
   shared ??= new RealtimeClient({
     url: realtimeUrl,
     getToken: () => api.getToken()?.jwt ?? null,

@@ -8,6 +8,7 @@ import { useMyTeams, useSwitchTeam, useUpdateStatus } from "../../features/confi
 import { initialsOf } from "../../ui/initials.ts";
 import { useRealtime } from "../realtime/realtime.tsx";
 import type { RealtimeState } from "../realtime/realtime-client.ts";
+import { ReadyForCallsSlot } from "../../features/calls/calls-mount.tsx";
 import classes from "./shell.module.css";
 
 const STATUS_COLORS: Record<UserStatus, string> = {
@@ -88,6 +89,7 @@ export function HeaderBar() {
 
       <Group gap="md" wrap="nowrap">
         <RealtimeIndicator />
+        <ReadyForCallsSlot />
         <Select
           aria-label={intl.formatMessage({ id: "header.team" })}
           leftSection={<IconUsersGroup size={16} />}

@@ -8,6 +8,7 @@ import { ContactsLiveSync } from "../../features/contacts/live-sync.tsx";
 import { AgendaLiveSync } from "../../features/agenda/live-sync.tsx";
 import { SurveysLiveSync } from "../../features/surveys/live-sync.tsx";
 import { SessionLiveSync } from "../session/live-sync.tsx";
+import { CallsMount } from "../../features/calls/calls-mount.tsx";
 import { lazyPart } from "../lazy/lazy-screen.tsx";
 import { useSessionContext } from "../session/session.tsx";
 import classes from "./shell.module.css";
@@ -46,6 +47,7 @@ export function ShellLayout() {
       <SurveysLiveSync />
       <SessionLiveSync />
       <EmailReconnect />
+      <CallsMount />
       <NavDrawer />
       <div className={classes.main}>
         {menu ? <HeaderBar /> : null}

@@ -16,6 +16,7 @@ import { ContactAppointments } from "../agenda/contact-appointments.tsx";
 import { LinkedContacts } from "./linked-contacts.tsx";
 import { PanelSection } from "./panel-section.tsx";
 import { TextContactButton } from "./text-contact-button.tsx";
+import { CallButton } from "../calls/call-button.tsx";
 import classes from "./contacts.module.css";
 import { useDates } from "../../ui/dates.ts";
 
@@ -73,6 +74,7 @@ function PanelHead({ contact, onClose, onDeleted }: { contact: Contact; onClose:
         </Box>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {contact.phone ? <CallButton phoneNumber={contact.phone} contactId={contact.id} /> : null}
         <TextContactButton contact={contact} />
         {contact.abilities.update ? (
           <Button

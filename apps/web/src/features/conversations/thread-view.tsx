@@ -15,6 +15,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { useSearchParams } from "react-router";
 import type { Message, MessageStatus, Thread } from "@relais/shared";
 import { isApiError } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
@@ -35,6 +36,8 @@ import { useContactByPhone } from "../text-blocks/api.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { ScheduledBar } from "../scheduled-messages/scheduled-bar.tsx";
 import { SurveyHold, ThreadSurveyAction } from "../surveys/thread-survey.tsx";
+import { CallButton } from "../calls/call-button.tsx";
+import { CallMessage } from "../calls/call-message.tsx";
 import classes from "./conversations.module.css";
 
 /** An email's card (its frame, its files): fetched with the first email a thread shows. */
@@ -117,7 +120,11 @@ function MessageBubble({ message }: { message: Message }) {
 }
 
 function Messages({ threadId }: { threadId: string }) {
+  const intl = useIntl();
   const messages = useMessages(threadId);
+  // `/conversations?sid=…&call=…` (spec part 1 §2): the thread opens on that call's message.
+  const [params] = useSearchParams();
+  const shownCall = params.get("call");
   const list = (messages.data?.pages.flatMap((p) => p.messages) ?? []).slice().reverse();
   const newest = list[list.length - 1]?.id ?? null;
 
@@ -175,9 +182,15 @@ function Messages({ threadId }: { threadId: string }) {
               <FormattedMessage id="conversations.no-messages" />
             </Text>
           ) : null}
-          {list.map((m) => (
-            <MessageBubble key={m.id} message={m} />
-          ))}
+          {list.map((m) =>
+            m.call ? (
+              <div key={m.id} className={classes.bubbleRow} data-direction={m.direction}>
+                <CallMessage message={m} highlighted={m.call.callId === shownCall} time={messageTime(intl, m.createdAt)} />
+              </div>
+            ) : (
+              <MessageBubble key={m.id} message={m} />
+            ),
+          )}
         </>
       )}
     </div>
@@ -361,6 +374,7 @@ function ThreadHeader({ thread, onDeleted }: { thread: Thread; onDeleted: () => 
         </Box>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <CallButton phoneNumber={thread.contactPhone} contactId={thread.contact?.id ?? null} />
         <ThreadSurveyAction threadId={thread.id} name={name} />
         <Tooltip label={pinLabel} withArrow>
           <ActionIcon

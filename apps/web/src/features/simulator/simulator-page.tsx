@@ -11,6 +11,7 @@ import { avatarInitials } from "../conversations/format.ts";
 import { useClinicNumbers, useSandboxSettings } from "./api.ts";
 import { NetworkSettings } from "./network-settings.tsx";
 import { PhoneComposer } from "./phone-composer.tsx";
+import { PhoneCall } from "./phone-call.tsx";
 import { PhoneConversation } from "./phone-conversation.tsx";
 import { PhoneSetup } from "./phone-setup.tsx";
 import { readRemembered, remember } from "./remembered.ts";
@@ -61,6 +62,7 @@ function Phone({ phone, clinic }: { phone: string | null; clinic: string | null 
         <PhoneHeader phone={phone} clinic={clinic} />
         {phone && clinic ? (
           <>
+            <PhoneCall phone={phone} clinic={clinic} />
             <PhoneConversation phone={phone} clinic={clinic} />
             <PhoneComposer phone={phone} clinic={clinic} />
           </>

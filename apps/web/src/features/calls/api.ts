@@ -1,0 +1,40 @@
+import { useQuery } from "@tanstack/react-query";
+import { canCallOut, endpoints } from "@relais/shared";
+import { api, isApiError } from "../../api/index.ts";
+import { useSession } from "../../app/session/session.tsx";
+
+/**
+ * The voice endpoints the call screens read (spec part 1 §7 Voice). Actions (answer, reject,
+ * hang up, digits, outbound) go through call-actions.ts: each one also moves the tab's phone.
+ */
+const keys = {
+  tier: (orgId: string) => ["calls", "tier", orgId] as const,
+  token: ["calls", "token"] as const,
+};
+
+/** May this organisation call out (tier permission 1)? Unknown tier (404): yes (spec part 1 §6). */
+export function useCanCallOut(): boolean {
+  const { organization } = useSession();
+  const tier = useQuery({
+    queryKey: keys.tier(organization.id),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.call(endpoints.organizations.tier, { params: { id: organization.id } }, { signal })).permissions;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+  return tier.data === undefined ? true : canCallOut(tier.data);
+}
+
+/** The carrier SDK's token (GET voice/v1/tokens): which carrier carries the audio, and its credential. */
+export function voiceTokenQuery() {
+  return {
+    queryKey: keys.token,
+    queryFn: () => api.call(endpoints.voice.token),
+    staleTime: 30 * 60_000,
+  };
+}

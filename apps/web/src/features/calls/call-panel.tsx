@@ -1,0 +1,354 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { ActionIcon, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text, Tooltip } from "@mantine/core";
+import { IconDialpad, IconPhone, IconPhoneOff, IconPhoneX } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { formatPhoneForDisplay, type CallOffer, type CallView } from "@relais/shared";
+import { useSession } from "../../app/session/session.tsx";
+import { ContactAvatar } from "../../ui/contact-avatar.tsx";
+import { useCallActions, useCallUi } from "./call-actions.ts";
+import { Dialpad } from "./dialpad.tsx";
+import { callDuration, secondsSince } from "./format.ts";
+import { phone, type OfferNotice } from "./phone.ts";
+import { ownCall, usePhone } from "./use-phone.ts";
+import classes from "./calls.module.css";
+
+/** How long the panel keeps a notice ("taken by …") or an ended call before it closes by itself. */
+const NOTICE_MS = 8_000;
+
+/** This browser's clock, read again every second while `running`. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+    }, 1_000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [running]);
+  return now;
+}
+
+function CallCard({ title, side, children, testId }: { title: string; side?: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <Paper className={classes.card} shadow="xl" radius="lg" p="md" withBorder role="group" aria-label={title} data-testid={testId}>
+      <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
+        <Text component="h2" fw={700} size="sm" c="relais.8" className={classes.cardTitle}>
+          {title}
+        </Text>
+        {side}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** Avatar with initials (a number shows a person), the name, and the number when it is not the name. */
+function Caller({ name, phone, number, extra }: { name: string; phone: string; number: string | null; extra?: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" mb="md">
+      <ContactAvatar name={name} phone={phone} sentiment={null} size={46} />
+      <Stack gap={0} miw={0} style={{ flex: 1 }}>
+        <Text fw={650} truncate="end" data-testid="call-caller">
+          {name}
+        </Text>
+        {number && number !== name ? (
+          <Text size="sm" c="dimmed">
+            {number}
+          </Text>
+        ) : null}
+        {extra}
+      </Stack>
+    </Group>
+  );
+}
+
+/** Spec §2 'for team' (with its tooltip) and 'from team' labels. */
+function TeamLabels({ forTeam, forLabel, fromLabel }: { forTeam: boolean; forLabel: string; fromLabel: string | null }) {
+  const intl = useIntl();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {fromLabel ? (
+        <Badge size="sm" variant="light" color="gray">
+          <FormattedMessage id="calls.from-team" values={{ team: fromLabel }} />
+        </Badge>
+      ) : null}
+      {forTeam ? (
+        <Tooltip label={intl.formatMessage({ id: "calls.for-team.tooltip" }, { team: forLabel })} multiline w={260} withArrow>
+          <Badge size="sm" variant="light" color="orange" tabIndex={0} data-testid="call-for-team">
+            <FormattedMessage id="calls.for-team" values={{ team: forLabel }} />
+          </Badge>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+/** An incoming call ringing here: answer, decline (this person only) or ignore (every offer). */
+function OfferCard({ offer }: { offer: CallOffer }) {
+  const intl = useIntl();
+  const { userGroup } = useSession();
+  const actions = useCallActions();
+  const busy = useCallUi().busy[offer.callId] === true;
+  const title = intl.formatMessage({ id: offer.transfer ? "calls.title.transferred" : "calls.title.incoming" });
+  return (
+    <CallCard
+      title={title}
+      testId="call-offer"
+      side={<TeamLabels forTeam={offer.forGroupId !== userGroup?.id} forLabel={offer.forGroupLabel} fromLabel={offer.fromGroupLabel} />}
+    >
+      <Caller name={offer.callerName} phone={offer.phoneNumber} number={formatPhoneForDisplay(offer.phoneNumber)} />
+      <Group gap="xs" grow>
+        <Button
+          color="teal"
+          leftSection={<IconPhone size={18} />}
+          loading={busy}
+          onClick={() => {
+            void actions.answer(offer);
+          }}
+        >
+          <FormattedMessage id="calls.accept" />
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconPhoneX size={18} />}
+          disabled={busy}
+          onClick={() => {
+            void actions.decline(offer, false);
+          }}
+        >
+          <FormattedMessage id="calls.decline" />
+        </Button>
+      </Group>
+      <Tooltip label={intl.formatMessage({ id: "calls.ignore.tooltip" })} withArrow>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          fullWidth
+          mt={6}
+          disabled={busy}
+          onClick={() => {
+            void actions.decline(offer, true);
+          }}
+        >
+          <FormattedMessage id="calls.ignore" />
+        </Button>
+      </Tooltip>
+    </CallCard>
+  );
+}
+
+function ownTitle(
+  call: CallView,
+  skewMs: number,
+  now: number,
+): { id: "calls.title.calling" | "calls.title.outbound" | "calls.title.incoming" | "calls.title.ended"; duration?: string } {
+  if (call.state === "ended") return { id: "calls.title.ended" };
+  if (call.direction === "outbound") {
+    return call.answeredAt
+      ? { id: "calls.title.outbound" }
+      : { id: "calls.title.calling", duration: callDuration(secondsSince(call.startedAt, skewMs, now)) };
+  }
+  return { id: "calls.title.incoming" };
+}
+
+const END_TEXT = {
+  completed: "calls.ended.completed",
+  "no-answer": "calls.ended.missed",
+  canceled: "calls.ended.missed",
+  busy: "calls.ended.busy",
+  failed: "calls.ended.failed",
+} as const;
+
+/** The call this tab carries: who, how long, the dialpad, hang up; then how it ended. */
+function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
+  const intl = useIntl();
+  const actions = useCallActions();
+  const busy = useCallUi().busy[call.id] === true;
+  const [dialpad, setDialpad] = useState(false);
+  const [pressed, setPressed] = useState("");
+  const ended = call.state === "ended";
+  const now = useNow(!ended);
+  const title = ownTitle(call, skewMs, now);
+  const live = call.answeredAt !== null && !ended;
+  const elapsed = call.answeredAt
+    ? secondsSince(call.answeredAt, skewMs, ended && call.endedAt ? Date.parse(call.endedAt) - skewMs : now)
+    : 0;
+
+  useEffect(() => {
+    if (!ended) return undefined;
+    const timer = window.setTimeout(() => {
+      phone.setOwnCall(null);
+    }, NOTICE_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [ended]);
+
+  const dialLabel = intl.formatMessage({ id: dialpad ? "calls.dialpad.hide" : "calls.dialpad.show" });
+  return (
+    <CallCard
+      title={intl.formatMessage({ id: title.id }, { duration: title.duration ?? "" })}
+      testId="call-own"
+      side={
+        ended ? (
+          <CloseButton
+            aria-label={intl.formatMessage({ id: "calls.close" })}
+            onClick={() => {
+              phone.setOwnCall(null);
+            }}
+          />
+        ) : (
+          <TeamLabels forTeam={false} forLabel={call.forGroupLabel} fromLabel={call.fromGroupLabel} />
+        )
+      }
+    >
+      <Caller
+        name={call.contactName ?? call.formattedNumber}
+        phone={call.remoteNumber}
+        number={call.formattedNumber}
+        extra={
+          <Group gap={6} mt={2} wrap="nowrap">
+            {!ended && !live ? <Loader size={12} /> : null}
+            <Text size="sm" ff="monospace" aria-label={intl.formatMessage({ id: "calls.timer" })} data-testid="call-timer">
+              {callDuration(elapsed)}
+            </Text>
+          </Group>
+        }
+      />
+      {ended ? (
+        <Stack gap="xs">
+          <Text size="sm" role="status">
+            <FormattedMessage id={END_TEXT[call.endStatus ?? "completed"]} />
+          </Text>
+          {call.threadId ? (
+            <Button
+              component={Link}
+              to={`/conversations?sid=${call.threadId}&call=${call.id}`}
+              variant="light"
+              size="compact-sm"
+              onClick={() => {
+                phone.setOwnCall(null);
+              }}
+            >
+              <FormattedMessage id="calls.open-thread" />
+            </Button>
+          ) : null}
+        </Stack>
+      ) : (
+        <>
+          {dialpad ? (
+            <Stack gap={8} mb="sm">
+              <Text
+                className={classes.pressed}
+                aria-label={intl.formatMessage({ id: "calls.dialpad.pressed" })}
+                role="status"
+                data-testid="call-digits"
+              >
+                {pressed || "\u00a0"}
+              </Text>
+              <Dialpad
+                disabled={!live}
+                onKey={(key) => {
+                  setPressed((p) => p + key);
+                  void actions.digits(call.id, key);
+                }}
+              />
+            </Stack>
+          ) : null}
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={dialLabel} withArrow>
+              <ActionIcon
+                size={36}
+                variant={dialpad ? "filled" : "light"}
+                aria-label={dialLabel}
+                aria-pressed={dialpad}
+                onClick={() => {
+                  setDialpad((d) => !d);
+                }}
+              >
+                <IconDialpad size={20} />
+              </ActionIcon>
+            </Tooltip>
+            <Button
+              color="red"
+              style={{ flex: 1 }}
+              leftSection={<IconPhoneOff size={18} />}
+              loading={busy}
+              disabled={call.held}
+              onClick={() => {
+                setPressed("");
+                void actions.hangup(call.id);
+              }}
+            >
+              <FormattedMessage id="calls.hang-up" />
+            </Button>
+          </Group>
+        </>
+      )}
+    </CallCard>
+  );
+}
+
+/** An offer that stopped ringing while shown: someone else took it, or the caller hung up. */
+function NoticeCard({ notice, takenBy }: { notice: OfferNotice; takenBy: string | null }) {
+  const intl = useIntl();
+  const callId = notice.offer.callId;
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      phone.dismissNotice(callId);
+    }, NOTICE_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [callId]);
+  const text =
+    notice.reason === "taken" && takenBy
+      ? intl.formatMessage({ id: "calls.taken-by" }, { name: takenBy })
+      : intl.formatMessage({ id: "calls.ended.missed" });
+  return (
+    <CallCard
+      title={intl.formatMessage({ id: "calls.title.incoming" })}
+      testId="call-notice"
+      side={
+        <CloseButton
+          aria-label={intl.formatMessage({ id: "calls.close" })}
+          onClick={() => {
+            phone.dismissNotice(callId);
+          }}
+        />
+      }
+    >
+      <Caller name={notice.offer.callerName} phone={notice.offer.phoneNumber} number={formatPhoneForDisplay(notice.offer.phoneNumber)} />
+      <Text size="sm" role="status" data-testid="call-notice-text">
+        {text}
+      </Text>
+    </CallCard>
+  );
+}
+
+/** The in-call panel of spec part 1 §2: the call this tab carries, the offers ringing, the notices. */
+export function CallPanel() {
+  const state = usePhone();
+  const intl = useIntl();
+  const own = ownCall(state);
+  const notices = state.notices.filter((n) => n.offer.callId !== state.ownCallId);
+  if (!own && state.offers.length === 0 && notices.length === 0) return null;
+  return (
+    <section className={classes.panel} aria-label={intl.formatMessage({ id: "calls.panel.label" })}>
+      {own ? <OwnCallCard key={own.id} call={own} skewMs={state.skewMs} /> : null}
+      {state.offers
+        .filter((o) => o.callId !== state.ownCallId)
+        .map((offer) => (
+          <OfferCard key={offer.callId} offer={offer} />
+        ))}
+      {notices.map((notice) => (
+        <NoticeCard key={notice.offer.callId} notice={notice} takenBy={state.calls[notice.offer.callId]?.ownerName ?? null} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,270 @@
+import { useEffect, useRef, useState } from "react";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { IconPhone, IconPhoneOff, IconPhoneX } from "@tabler/icons-react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { endpoints, sandboxPhoneServerMessage, type CallSignal, type SandboxPhoneCall } from "@relais/shared";
+import { api } from "../../api/index.ts";
+import { useAlerts } from "../../app/alerts/alerts.tsx";
+import { CallsIntl } from "../calls/calls-intl.tsx";
+import { callDuration } from "../calls/format.ts";
+import { SandboxPeer } from "../calls/peer.ts";
+import { playCadence, RINGBACK, RINGTONE, unlockAudio } from "../calls/sounds.ts";
+import classes from "./simulator.module.css";
+
+/** States in which the caller hears ringback (the sandbox phone socket's contract). */
+const RINGBACK_STATES = new Set(["dialing", "ivr", "queued", "ringing", "connecting"]);
+
+function socketUrl(number: string): string {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${window.location.host}/api${endpoints.voice.sandboxPhoneSocket.path}?number=${encodeURIComponent(number)}`;
+}
+
+interface PhoneCallState {
+  call: SandboxPhoneCall | null;
+  /** Staff took the call (or the phone picked up the clinic's): audio flows. */
+  connected: boolean;
+  digits: string;
+}
+
+/**
+ * The simulated phone's calls (VOICE.md §5): it calls the clinic or is called by it over the
+ * public phone socket, plays ringback while the clinic rings, makes the WebRTC offer when the
+ * server says the call is connected (decision 0022), and shows the keys staff press.
+ */
+function usePhoneCall(number: string) {
+  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "" });
+  const socket = useRef<WebSocket | null>(null);
+  const peer = useRef<SandboxPeer | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const sid = useRef<string | null>(null);
+
+  useEffect(() => {
+    let closed = false;
+    let retry = 0;
+    const closePeer = (): void => {
+      peer.current?.close();
+      peer.current = null;
+      for (const track of stream.current?.getTracks() ?? []) track.stop();
+      stream.current = null;
+    };
+    const sendSignal = (callSid: string, signal: CallSignal): void => {
+      socket.current?.send(JSON.stringify({ type: "call.signal", callSid, signal }));
+    };
+    const connect = async (callSid: string): Promise<void> => {
+      closePeer();
+      stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
+      peer.current = new SandboxPeer(stream.current, (s) => sendSignal(callSid, s), "phone");
+      await peer.current.offer();
+    };
+    const open = (): void => {
+      const ws = new WebSocket(socketUrl(number));
+      socket.current = ws;
+      ws.onmessage = (event) => {
+        let parsed;
+        try {
+          parsed = sandboxPhoneServerMessage.safeParse(JSON.parse(String(event.data)));
+        } catch {
+          return;
+        }
+        if (!parsed.success) return;
+        const message = parsed.data;
+        switch (message.type) {
+          case "phone.ready":
+            return;
+          case "call.incoming":
+          case "call.state":
+            if (sid.current && message.call.sid !== sid.current && message.type === "call.state") return;
+            sid.current = message.call.sid;
+            setState((s) => ({ ...s, call: message.call, digits: message.type === "call.incoming" ? "" : s.digits }));
+            return;
+          case "call.ended":
+            if (message.call.sid !== sid.current) return;
+            closePeer();
+            setState((s) => ({ ...s, call: message.call, connected: false }));
+            return;
+          case "call.connected":
+            if (message.callSid !== sid.current) return;
+            setState((s) => ({ ...s, connected: true }));
+            void connect(message.callSid).catch(() => undefined);
+            return;
+          case "call.digits":
+            if (message.callSid !== sid.current) return;
+            setState((s) => ({ ...s, digits: s.digits + message.digits }));
+            return;
+          case "call.signal":
+            if (message.callSid === sid.current) void peer.current?.receive(message.signal);
+            return;
+        }
+      };
+      ws.onopen = () => {
+        retry = 0;
+      };
+      ws.onclose = () => {
+        if (closed) return;
+        retry += 1;
+        window.setTimeout(open, Math.min(10_000, 500 * 2 ** retry));
+      };
+    };
+    open();
+    return () => {
+      closed = true;
+      socket.current?.close();
+      socket.current = null;
+      closePeer();
+    };
+  }, [number]);
+
+  const started = (call: SandboxPhoneCall): void => {
+    sid.current = call.sid;
+    setState({ call, connected: false, digits: "" });
+  };
+  return { ...state, started };
+}
+
+/** Seconds since `iso`, every second while `running`. */
+function useElapsed(iso: string | null, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+    }, 1_000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [running]);
+  return iso ? (now - Date.parse(iso)) / 1000 : 0;
+}
+
+function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
+  const intl = useIntl();
+  const alerts = useAlerts();
+  const { call, connected, digits, started } = usePhoneCall(phone);
+  const [busy, setBusy] = useState(false);
+  const live = call !== null && call.state !== "ended";
+  const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
+  const ringback = live && call.direction === "outgoing" && RINGBACK_STATES.has(call.state) && !connected;
+  const elapsed = useElapsed(call?.answeredAt ?? null, live && call.answeredAt !== null);
+
+  useEffect(() => {
+    if (!ringback && !incomingRinging) return undefined;
+    return playCadence(incomingRinging ? RINGTONE : RINGBACK);
+  }, [ringback, incomingRinging]);
+
+  const act = async (run: () => Promise<unknown>): Promise<void> => {
+    setBusy(true);
+    await unlockAudio().catch(() => undefined);
+    try {
+      await run();
+    } catch (error) {
+      alerts.error("error.unable-to-initiate-call", error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = intl.formatMessage({ id: "simulator.call.label" });
+  if (!live && (call === null || call.state === "ended")) {
+    return (
+      <div className={classes.callBar} aria-label={label} role="group">
+        {call ? (
+          <Text size="xs" c="dimmed" data-testid="phone-call-status">
+            <FormattedMessage id="simulator.call.ended" />
+            {call.digitsReceived ? ` · ${call.digitsReceived}` : ""}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <Button
+          size="compact-sm"
+          color="teal"
+          leftSection={<IconPhone size={15} />}
+          loading={busy}
+          onClick={() => {
+            void act(async () => {
+              const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
+              started(answer.call);
+            });
+          }}
+        >
+          <FormattedMessage id="simulator.call.start" />
+        </Button>
+      </div>
+    );
+  }
+
+  const status = incomingRinging
+    ? "simulator.call.incoming"
+    : call.answeredAt || connected
+      ? "simulator.call.connected"
+      : "simulator.call.ringing";
+  return (
+    <div className={classes.callCard} aria-label={label} role="group" data-state={call.state}>
+      <Stack gap={6} align="center">
+        <Text fw={650} size="sm" data-testid="phone-call-status">
+          <FormattedMessage id={status} />
+        </Text>
+        {call.answeredAt ? (
+          <Text ff="monospace" size="sm">
+            {callDuration(elapsed)}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          <FormattedMessage id="simulator.call.digits" />
+          {" : "}
+          <span data-testid="phone-call-digits">{digits || intl.formatMessage({ id: "simulator.call.no-digits" })}</span>
+        </Text>
+        <Group gap="xs">
+          {incomingRinging ? (
+            <>
+              <Button
+                size="compact-sm"
+                color="teal"
+                leftSection={<IconPhone size={15} />}
+                loading={busy}
+                onClick={() => {
+                  void act(() => api.call(endpoints.voice.sandboxAnswer, { params: { sid: call.sid } }, { noRefresh: true }));
+                }}
+              >
+                <FormattedMessage id="simulator.call.answer" />
+              </Button>
+              <Button
+                size="compact-sm"
+                color="red"
+                variant="light"
+                leftSection={<IconPhoneX size={15} />}
+                disabled={busy}
+                onClick={() => {
+                  void act(() => api.call(endpoints.voice.sandboxReject, { params: { sid: call.sid } }, { noRefresh: true }));
+                }}
+              >
+                <FormattedMessage id="simulator.call.reject" />
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="compact-sm"
+              color="red"
+              leftSection={<IconPhoneOff size={15} />}
+              loading={busy}
+              onClick={() => {
+                void act(() => api.call(endpoints.voice.sandboxHangup, { params: { sid: call.sid } }, { noRefresh: true }));
+              }}
+            >
+              <FormattedMessage id="simulator.call.hang-up" />
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </div>
+  );
+}
+
+/** The phone's call bar, with the call screens' texts (decision 0029). */
+export function PhoneCall({ phone, clinic }: { phone: string; clinic: string }) {
+  return (
+    <CallsIntl>
+      <PhoneCallInside phone={phone} clinic={clinic} />
+    </CallsIntl>
+  );
+}

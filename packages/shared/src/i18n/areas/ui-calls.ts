@@ -1,0 +1,129 @@
+import { defineMessages } from "../define.ts";
+
+/**
+ * The browser phone (spec part 1 §2 in-call panel, §4 call phases, §5, VOICE.md §6) and the
+ * simulator's phone calls. The web loads this area with the call screens, not with the first
+ * screen (decision 0029): keys here start with `calls.` or `simulator.call.`.
+ */
+export const uiCalls = defineMessages({
+  // In-call panel (spec §2)
+  "calls.panel.label": ["Appel", "Call"],
+  "calls.title.incoming": ["Appel entrant", "Incoming call"],
+  "calls.title.outbound": ["Appel sortant", "Outbound call"],
+  "calls.title.calling": ["Appel… {duration}", "Calling… {duration}"],
+  "calls.title.transferred": ["Appel transféré", "Transferred call"],
+  "calls.title.ended": ["Appel terminé", "Call ended"],
+  "calls.for-team": ["Pour {team}", "For {team}"],
+  "calls.for-team.tooltip": [
+    "Cet appel est destiné à l'équipe {team}. Répondre vous fait passer à la messagerie de cette équipe.",
+    "This call is for the {team} team. Answering switches you to that team's messaging.",
+  ],
+  "calls.from-team": ["De {team}", "From {team}"],
+  "calls.accept": ["Répondre", "Answer"],
+  "calls.decline": ["Refuser", "Decline"],
+  "calls.ignore": ["Ignorer", "Ignore"],
+  "calls.ignore.tooltip": ["Refuse tous les appels qui sonnent pour vous.", "Declines every call ringing for you."],
+  "calls.hang-up": ["Raccrocher", "Hang up"],
+  "calls.timer": ["Durée de l'appel", "Call duration"],
+  "calls.connecting": ["Connexion…", "Connecting…"],
+  "calls.taken-by": ["Appel pris par {name}.", "Taken by {name}."],
+  "calls.ended.completed": ["L'appel est terminé.", "The call has ended."],
+  "calls.ended.missed": ["Appel manqué.", "Missed call."],
+  "calls.ended.busy": ["Ligne occupée.", "Line busy."],
+  "calls.ended.failed": ["L'appel n'a pas abouti.", "The call did not go through."],
+  "calls.close": ["Fermer", "Close"],
+  "calls.open-thread": ["Voir la conversation", "Open the conversation"],
+  "calls.notification.title": ["Appel entrant", "Incoming call"],
+  "calls.notification.body": ["{caller} vous appelle.", "{caller} is calling you."],
+  "calls.tab-title": ["Appel de {caller}", "Call from {caller}"],
+
+  // Dialpad (spec §2)
+  "calls.dialpad.show": ["Afficher le clavier", "Show the dialpad"],
+  "calls.dialpad.hide": ["Masquer le clavier", "Hide the dialpad"],
+  "calls.dialpad.label": ["Clavier", "Dialpad"],
+  "calls.dialpad.pressed": ["Touches envoyées", "Keys sent"],
+  "calls.dialpad.key": ["Touche {key}", "Key {key}"],
+
+  // Call button (spec §2 tooltip states)
+  "calls.button.call": ["Appeler le contact", "Call contact"],
+  "calls.button.answer": ["Répondre", "Answer"],
+  "calls.button.in-progress": ["Appel en cours", "Call in progress"],
+  "calls.button.no-microphone": ["Aucun microphone", "No microphone"],
+  "calls.button.disabled": ["Appel désactivé", "Call disabled"],
+  "calls.button.forbidden": ["Appel désactivé par votre forfait", "Call disabled by your plan"],
+
+  // New call (spec §5)
+  "calls.new": ["Nouvel appel", "New call"],
+  "calls.new.title": ["Composer un numéro", "Dial a number"],
+  "calls.new.number": ["Numéro à appeler", "Number to call"],
+  "calls.new.submit": ["Appeler", "Call"],
+  "calls.new.erase": ["Effacer le dernier chiffre", "Erase the last digit"],
+
+  // Ready for calls (VOICE.md §6, decision 0021)
+  "calls.ready.label": ["Appels", "Calls"],
+  "calls.ready.on": ["Prêt pour les appels", "Ready for calls"],
+  "calls.ready.off": ["Pas d'appels entrants", "No incoming calls"],
+  "calls.ready.unlock": ["Activer le son des appels", "Turn on call sound"],
+  "calls.ready.unlocked": ["Le son des appels est activé.", "Call sound is on."],
+  "calls.ready.unlock-hint": [
+    "Votre navigateur ne joue la sonnerie qu'après un premier clic dans la page.",
+    "Your browser plays the ring only after a first click in the page.",
+  ],
+  "calls.ready.offered": ["Vous recevez les appels de vos équipes.", "You receive your teams' calls."],
+  "calls.ready.why": ["Vous ne recevez pas d'appels :", "You are not offered calls:"],
+  "calls.ready.reason.web-calls-off": ["les appels web sont désactivés pour la clinique.", "web calls are turned off for the clinic."],
+  "calls.ready.reason.offline": ["votre statut est « Hors ligne ».", "your status is Offline."],
+  "calls.ready.reason.incoming-calls-off": ["vous avez désactivé les appels entrants.", "you turned incoming calls off."],
+  "calls.ready.reason.no-microphone": ["aucun microphone n'est permis dans ce navigateur.", "no microphone is allowed in this browser."],
+  "calls.ready.reason.on-call": ["vous êtes déjà en communication.", "you are already on a call."],
+  "calls.ready.reason.not-connected": ["la connexion en temps réel est coupée.", "the real-time connection is down."],
+  "calls.ready.mic-guide": ["Autoriser le microphone", "Allow the microphone"],
+
+  // Microphone guide (spec §2 dialogs, §5)
+  "calls.mic-guide.title": ["Autoriser le microphone", "Allow the microphone"],
+  "calls.mic-guide.intro": [
+    "Relais a besoin de votre microphone pour les appels. Votre navigateur le bloque pour ce site.",
+    "Relais needs your microphone for calls. Your browser blocks it for this site.",
+  ],
+  "calls.mic-guide.step1": [
+    "Cliquez sur le cadenas ou l'icône de réglages à gauche de l'adresse, en haut de la fenêtre.",
+    "Click the padlock or settings icon left of the address, at the top of the window.",
+  ],
+  "calls.mic-guide.step2": ["Dans « Microphone », choisissez « Autoriser ».", "Under Microphone, choose Allow."],
+  "calls.mic-guide.step3": [
+    "Vérifiez qu'un micro ou un casque est branché, puis rechargez la page.",
+    "Check that a microphone or headset is plugged in, then reload the page.",
+  ],
+  "calls.mic-guide.none": ["Aucun microphone détecté sur cet appareil.", "No microphone detected on this device."],
+  "calls.mic-guide.retry": ["Réessayer", "Try again"],
+  "calls.mic-guide.reload": ["Recharger la page", "Reload the page"],
+
+  // Call messages in a thread (spec §3 message isCall)
+  "calls.message.inbound": ["Appel entrant", "Incoming call"],
+  "calls.message.outbound": ["Appel sortant", "Outbound call"],
+  "calls.message.duration": ["Durée {duration}", "Duration {duration}"],
+  "calls.message.status.completed": ["Terminé", "Completed"],
+  "calls.message.status.no-answer": ["Sans réponse", "No answer"],
+  "calls.message.status.busy": ["Occupé", "Busy"],
+  "calls.message.status.canceled": ["Annulé", "Canceled"],
+  "calls.message.status.failed": ["Échoué", "Failed"],
+  "calls.message.status.missed": ["Manqué", "Missed"],
+  "calls.message.status.live": ["En cours", "In progress"],
+
+  // Simulator calls (VOICE.md §5)
+  "simulator.call.label": ["Appel du téléphone simulé", "Simulated phone call"],
+  "simulator.call.start": ["Appeler la clinique", "Call the clinic"],
+  "simulator.call.incoming": ["La clinique vous appelle", "The clinic is calling you"],
+  "simulator.call.answer": ["Décrocher", "Pick up"],
+  "simulator.call.reject": ["Refuser", "Reject"],
+  "simulator.call.hang-up": ["Raccrocher", "Hang up"],
+  "simulator.call.ringing": ["Ça sonne…", "Ringing…"],
+  "simulator.call.connected": ["En communication", "Connected"],
+  "simulator.call.ended": ["Appel terminé", "Call ended"],
+  "simulator.call.digits": ["Touches reçues", "Keys received"],
+  "simulator.call.no-digits": ["Aucune", "None"],
+  "simulator.call.microphone": [
+    "Le téléphone simulé utilise le microphone de cet ordinateur.",
+    "The simulated phone uses this computer's microphone.",
+  ],
+});
