@@ -39,7 +39,14 @@ const CALL_KEYS = new Set(Object.keys(uiCalls));
 const DEFERRED_PARTS: Record<string, (id: string) => boolean> = {
   email: (id) => id.startsWith("email."),
   calls: (id) => CALL_KEYS.has(id),
+  simulator: (id) => id.startsWith("simulator."),
+  devops: (id) => id.startsWith("devops."),
+  import: (id) => id.startsWith("import."),
+  // The Configuration screen's own texts; the two the shared save bar and query section show stay.
+  config: (id) => id.startsWith("config.") && id !== "config.fix-errors" && id !== "config.load-failed-hint",
 };
+/** Texts only the server uses (emails it sends, a caller's voice prompts, the short-link page): never in the web's catalogue. */
+const serverOnly = (id: string) => ["mail.", "voice-prompt.", "short-link."].some((prefix) => id.startsWith(prefix));
 const deferred = (id: string) => Object.values(DEFERRED_PARTS).some((inPart) => inPart(id));
 
 function compiled(locale: Locale, ids: readonly string[]): string {
@@ -75,7 +82,7 @@ const catalogues: Plugin = {
     if (part === undefined) {
       return compiled(
         locale,
-        ids.filter((key) => !deferred(key)),
+        ids.filter((key) => !deferred(key) && !serverOnly(key)),
       );
     }
     const inPart = DEFERRED_PARTS[part];

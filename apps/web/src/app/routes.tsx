@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
+import type { CataloguePartName } from "./i18n/catalogue-part.tsx";
 import { lazyPart } from "./lazy/lazy-screen.tsx";
 import { loadPhoneNumbers } from "./lazy/phone-numbers.ts";
 
@@ -9,6 +10,16 @@ import { loadPhoneNumbers } from "./lazy/phone-numbers.ts";
 /** A group whose forms validate typed phone numbers: it shows once libphonenumber is there too. */
 function withPhoneNumbers<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadPhoneNumbers()]).then(([group]) => group);
+}
+
+/** A screen whose texts are a deferred part of the catalogue: the screen and the part's loader come together. */
+function withTexts<P extends object>(part: CataloguePartName, load: () => Promise<ComponentType<P>>): () => Promise<ComponentType<P>> {
+  return () =>
+    Promise.all([load(), import("./i18n/catalogue-part.tsx")]).then(([Screen, { CataloguePart }]) => (props: P) => (
+      <CataloguePart part={part}>
+        <Screen {...props} />
+      </CataloguePart>
+    ));
 }
 
 const auth = () => import("./screens/auth.ts");
@@ -25,7 +36,10 @@ const ComingSoonBare = lazyPart("coming-soon", () => comingSoon().then((m) => m.
 // The popup's last stop shares the public placeholders' group: one more group would cost every first page a share of chunk overhead.
 const VerificationPage = lazyPart("coming-soon", () => comingSoon().then((m) => m.VerificationPage));
 const ContactsPage = lazyPart("contacts", () => contacts().then((m) => m.ContactsPage));
-const ContactImportPage = lazyPart("contacts", () => contacts().then((m) => m.ContactImportPage));
+const ContactImportPage = lazyPart(
+  "contacts",
+  withTexts("import", () => contacts().then((m) => m.ContactImportPage)),
+);
 const AgendaPage = lazyPart("agenda", () => agenda().then((m) => m.AgendaPage));
 const AvailabilitiesPage = lazyPart("agenda", () => agenda().then((m) => m.AvailabilitiesPage));
 const MembersPage = lazyPart("agenda", () => agenda().then((m) => m.MembersPage));
@@ -36,12 +50,15 @@ const ConversationsPage = lazyPart("conversations", () =>
 );
 const ConfigurationPage = lazyPart(
   "configuration",
-  withPhoneNumbers(() => import("../features/configuration/configuration-page.tsx").then((m) => m.ConfigurationPage)),
+  withPhoneNumbers(withTexts("config", () => import("../features/configuration/configuration-page.tsx").then((m) => m.ConfigurationPage))),
 );
-const DevopsPage = lazyPart("devops", () => import("../features/devops/devops-page.tsx").then((m) => m.DevopsPage));
+const DevopsPage = lazyPart(
+  "devops",
+  withTexts("devops", () => import("../features/devops/devops-page.tsx").then((m) => m.DevopsPage)),
+);
 const SimulatorPage = lazyPart(
   "simulator",
-  withPhoneNumbers(() => import("../features/simulator/simulator-page.tsx").then((m) => m.SimulatorPage)),
+  withPhoneNumbers(withTexts("simulator", () => import("../features/simulator/simulator-page.tsx").then((m) => m.SimulatorPage))),
 );
 const ScheduledMessagesPage = lazyPart("scheduled-messages", () =>
   import("../features/scheduled-messages/scheduled-messages-page.tsx").then((m) => m.ScheduledMessagesPage),

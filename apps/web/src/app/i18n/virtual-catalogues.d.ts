@@ -44,3 +44,51 @@ declare module "virtual:relais-catalogue/en-CA/calls" {
   const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
   export default catalogue;
 }
+declare module "virtual:relais-catalogue/fr-CA/simulator" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/en-CA/simulator" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/fr-CA/devops" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/en-CA/devops" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/fr-CA/import" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/en-CA/import" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/fr-CA/config" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}
+declare module "virtual:relais-catalogue/en-CA/config" {
+  import type { MessageFormatElement } from "react-intl";
+  import type { MessageId } from "@relais/shared";
+  const catalogue: Partial<Record<MessageId, MessageFormatElement[]>>;
+  export default catalogue;
+}

@@ -1,22 +1,19 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { IntlProvider, useIntl, type MessageFormatElement } from "react-intl";
 import { DEFAULT_LOCALE, resolveLocale, type Locale, type MessageId } from "@relais/shared";
+import { loadCataloguePart } from "../../app/i18n/catalogue-part.tsx";
 import { loadChunk } from "../../app/lazy/chunk-load.ts";
 
 type Messages = Record<string, MessageFormatElement[]>;
 
-const importers: Record<Locale, () => Promise<{ default: Partial<Record<string, MessageFormatElement[]>> }>> = {
-  "fr-CA": () => import("virtual:relais-catalogue/fr-CA/calls"),
-  "en-CA": () => import("virtual:relais-catalogue/en-CA/calls"),
-};
 const loaded = new Map<Locale, Messages>();
 const loading = new Map<Locale, Promise<Messages>>();
 
 function loadCallMessages(locale: Locale): Promise<Messages> {
   let pending = loading.get(locale);
   if (!pending) {
-    pending = loadChunk(`calls-catalogue-${locale}`, importers[locale]).then((module) => {
-      const messages = module.default as Messages;
+    pending = loadChunk(`calls-catalogue-${locale}`, () => loadCataloguePart("calls", locale)).then((part) => {
+      const messages = part as Messages;
       loaded.set(locale, messages);
       return messages;
     });

@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Button, Modal } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { CataloguePart } from "../../app/i18n/catalogue-part.tsx";
 import { usePolicy } from "../../app/session/session.tsx";
 import { ImportContactsFlow } from "./import-flow.tsx";
 
@@ -10,10 +11,21 @@ import { ImportContactsFlow } from "./import-flow.tsx";
  * server refuses anyone else). Self-contained, to sit in the contacts screen's header.
  */
 export function ImportContactsButton() {
-  const intl = useIntl();
   const policy = usePolicy();
-  const [opened, setOpened] = useState(false);
   if (!policy.importContacts) return null;
+  // The import's texts are a deferred part of the catalogue (vite.config.ts): the button shows once they are here.
+  return (
+    <Suspense fallback={null}>
+      <CataloguePart part="import">
+        <ImportButton />
+      </CataloguePart>
+    </Suspense>
+  );
+}
+
+function ImportButton() {
+  const intl = useIntl();
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <Button variant="light" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)} fullWidth>
