@@ -1,3 +1,4 @@
+import { demoReception, RECEPTION_NUMBER } from "./demo-reception.ts";
 import { QUEUE_MAX_WAIT_DEFAULT_SECONDS, RING_TIME_DEFAULT_SECONDS } from "@relais/shared";
 import { withTenant, type Db } from "../db/database.ts";
 import { storePastCall, type PastCall } from "../modules/calls/history.ts";
@@ -12,8 +13,6 @@ import { apply, startInbound, startOutbound } from "../modules/calls/reducer.ts"
  * fixed ids, added once; a clinic without its Réception number or its receptionist is left alone.
  */
 
-const RECEPTION_NUMBER = "+15145550101";
-const RECEPTIONIST = "user@clinique-demo.ca";
 const MINUTE = 60_000;
 
 /** Fixed ids so that a restart finds them. */
@@ -104,20 +103,11 @@ export async function seedDemoCalls(owner: Db, orgId: string): Promise<boolean> 
       .where("id", "in", Object.values(CALL_IDS))
       .executeTakeFirst();
     if (seeded) return false;
-    const team = await tx
-      .selectFrom("teams")
-      .select("id")
-      .where("organization_id", "=", orgId)
-      .where("phone_number", "=", RECEPTION_NUMBER)
-      .executeTakeFirst();
-    const receptionist = await tx
-      .selectFrom("users")
-      .select("id")
-      .where("organization_id", "=", orgId)
-      .where("email", "=", RECEPTIONIST)
-      .executeTakeFirst();
-    if (!team || !receptionist) return false;
-    for (const demo of demoCalls(Date.now(), team.id, receptionist.id)) await storePastCall(tx, orgId, play(demo, RECEPTION_NUMBER));
+    const reception = await demoReception(tx, orgId);
+    if (!reception) return false;
+    for (const demo of demoCalls(Date.now(), reception.teamId, reception.receptionistId)) {
+      await storePastCall(tx, orgId, play(demo, RECEPTION_NUMBER));
+    }
     return true;
   });
 }

@@ -5,6 +5,7 @@ import { filledDefaultSurvey, storePastSurveyRun } from "../modules/surveys/hist
 import { scheduledInstant, storePastScheduled } from "../modules/scheduled-messages/service.ts";
 import { chippedToothPhoto, insuranceCardPhoto } from "./demo-images.ts";
 import { DEMO_CLINIC_NAME, FRANCOIS_SURVEY_ANSWERS } from "./demo-contacts.ts";
+import { RECEPTION_NUMBER } from "./demo-reception.ts";
 
 /**
  * A few days of texts in the demo clinic (issue 15 §6), so the first start opens a lived-in
@@ -18,7 +19,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const RECEPTION_NUMBER = "+15145550101";
 const HYGIENE_NUMBER = "+15145550102";
 /** Someone who moved nearby and is not a contact yet. */
 export const DEMO_NEWCOMER_NUMBER = "+15145550177";

@@ -1,3 +1,4 @@
+import { demoReception } from "./demo-reception.ts";
 import { withTenant, type Db, type Tx } from "../db/database.ts";
 import { backdateMessage } from "../modules/messaging/history.ts";
 import { settleEmailMessage } from "../modules/messaging/service.ts";
@@ -16,8 +17,6 @@ import { deliverSandbox, saveSandboxAccount, SANDBOX_PROVIDER } from "../modules
  * mailbox a person disconnected or replaced stays as they left it.
  */
 
-const RECEPTION_NUMBER = "+15145550101";
-const RECEPTIONIST = "user@clinique-demo.ca";
 const MAILBOX = "reception@clinique-demo.ca";
 const CONTACT_EMAIL = "helene.tremblay@exemple.ca";
 const HOUR = 3_600_000;
@@ -48,18 +47,7 @@ export async function seedDemoEmail(owner: Db, orgId: string): Promise<boolean> 
       .where("header_message_id", "in", [QUESTION_ID, ANSWER_ID])
       .executeTakeFirst();
     if (seeded) return false;
-    const team = await tx
-      .selectFrom("teams")
-      .select("id")
-      .where("organization_id", "=", orgId)
-      .where("phone_number", "=", RECEPTION_NUMBER)
-      .executeTakeFirst();
-    const receptionist = await tx
-      .selectFrom("users")
-      .select("id")
-      .where("organization_id", "=", orgId)
-      .where("email", "=", RECEPTIONIST)
-      .executeTakeFirst();
+    const reception = await demoReception(tx, orgId);
     const contact = await tx
       .selectFrom("contacts")
       .select("phone")
@@ -67,7 +55,9 @@ export async function seedDemoEmail(owner: Db, orgId: string): Promise<boolean> 
       .where("email", "=", CONTACT_EMAIL)
       .executeTakeFirst();
     const contactPhone = contact?.phone;
-    if (!team || !receptionist || !contactPhone) return false;
+    if (!reception || !contactPhone) return false;
+    const team = { id: reception.teamId };
+    const receptionist = { id: reception.receptionistId };
     const existing = await tx
       .selectFrom("email_accounts")
       .selectAll()
