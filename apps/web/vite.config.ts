@@ -5,6 +5,7 @@ import { parse } from "@formatjs/icu-messageformat-parser";
 import { LOCALES, type Locale } from "../../packages/shared/src/rules/locale.ts";
 import { messages } from "../../packages/shared/src/i18n/index.ts";
 import { uiCalls } from "../../packages/shared/src/i18n/areas/ui-calls.ts";
+import { deferredParts, serverOnly } from "./src/app/i18n/catalogue-parts.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const phoneNumbersOnDemand = fileURLToPath(new URL("./src/app/lazy/phone-numbers.ts", import.meta.url));
@@ -30,23 +31,7 @@ const LOAD_FAILED_KEYS = ["app.load-failed.title", "app.load-failed.hint", "app.
 /** The call screens' texts (decision 0029): the `calls` part, loaded with the call screens. */
 const CALL_KEYS = new Set(Object.keys(uiCalls));
 
-/**
- * Parts of the catalogue that only screens loaded on demand show: each is a module of its own per
- * language (`virtual:relais-catalogue/fr-CA/email`), fetched with those screens, and left out of
- * the catalogue every page downloads first (the bundle budget, decision 0016). Alerts are drawn
- * by the app's root, so their texts (`success.*`, `error.*`) stay in the main catalogue.
- */
-const DEFERRED_PARTS: Record<string, (id: string) => boolean> = {
-  email: (id) => id.startsWith("email."),
-  calls: (id) => CALL_KEYS.has(id),
-  simulator: (id) => id.startsWith("simulator."),
-  devops: (id) => id.startsWith("devops."),
-  import: (id) => id.startsWith("import."),
-  // The Configuration screen's own texts; the two the shared save bar and query section show stay.
-  config: (id) => id.startsWith("config.") && id !== "config.fix-errors" && id !== "config.load-failed-hint",
-};
-/** Texts only the server uses (emails it sends, a caller's voice prompts, the short-link page): never in the web's catalogue. */
-const serverOnly = (id: string) => ["mail.", "voice-prompt.", "short-link."].some((prefix) => id.startsWith(prefix));
+const DEFERRED_PARTS = deferredParts(CALL_KEYS);
 const deferred = (id: string) => Object.values(DEFERRED_PARTS).some((inPart) => inPart(id));
 
 function compiled(locale: Locale, ids: readonly string[]): string {
