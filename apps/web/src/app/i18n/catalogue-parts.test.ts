@@ -13,11 +13,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every literal message id the web passes to an alert (alerts.success("…"), alerts.error("…")…). */
+/** Every literal message id the web passes to an alert: alerts.success("…"), alerts.error("…")…, and a form's `saved: "…"` (saveKeyedForm). */
 function alertTexts(): string[] {
   const found = new Set<string>();
   for (const file of sources(SRC)) {
-    for (const match of readFileSync(file, "utf8").matchAll(/alerts\.\w+\(\s*"([\w.-]+)"/g)) found.add(match[1] ?? "");
+    for (const match of readFileSync(file, "utf8").matchAll(/(?:alerts\.\w+\(\s*|\bsaved:\s*)"([\w.-]+)"/g)) found.add(match[1] ?? "");
   }
   return [...found].sort();
 }

@@ -7,7 +7,9 @@
  * alert texts listed here (catalogue-parts.test.ts finds any new one).
  */
 const ALERT_TEXTS_OF_DEFERRED_SCREENS: ReadonlySet<string> = new Set([
+  "config.auto.saved",
   "config.profile.password-changed",
+  "config.profile.saved",
   "config.saved",
   "config.team.deleted",
   "config.team.member-added",
@@ -15,6 +17,7 @@ const ALERT_TEXTS_OF_DEFERRED_SCREENS: ReadonlySet<string> = new Set([
   "config.teams.created",
   "config.users.created",
   "config.users.deleted",
+  "devops.saved",
   "simulator.settings.saved",
 ]);
 
