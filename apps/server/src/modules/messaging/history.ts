@@ -69,15 +69,7 @@ export async function storePastConversation(
     if (text.media?.length) await recordInboundMedia(tx, msg.id, text.media);
     messageIds.push(msg.id);
   }
-  const latest = await tx
-    .selectFrom("messages")
-    .select(["id", "created_at"])
-    .where("organization_id", "=", orgId)
-    .where("thread_id", "=", thread.id)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const latest = await latestMessageOf(tx, orgId, thread.id);
   await tx
     .updateTable("threads")
     .set({
@@ -106,15 +98,7 @@ export async function backdateMessage(tx: Tx, orgId: string, messageId: string, 
     .returning("thread_id")
     .executeTakeFirst();
   if (!moved) return;
-  const latest = await tx
-    .selectFrom("messages")
-    .select(["id", "created_at"])
-    .where("organization_id", "=", orgId)
-    .where("thread_id", "=", moved.thread_id)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const latest = await latestMessageOf(tx, orgId, moved.thread_id);
   if (!latest) return;
   await tx
     .updateTable("threads")
@@ -135,4 +119,17 @@ export async function hasTexts(tx: Tx, orgId: string): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The thread's latest message by date: what orders the thread in the inbox. */
+function latestMessageOf(tx: Tx, orgId: string, threadId: string) {
+  return tx
+    .selectFrom("messages")
+    .select(["id", "created_at"])
+    .where("organization_id", "=", orgId)
+    .where("thread_id", "=", threadId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
