@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTeamRequest, defaultWeekSchedule, weekSchedule } from "@relais/shared";
 import { ApiError } from "../api/errors.ts";
-import { issuesToErrors, serverFieldErrors, validate } from "./forms.ts";
+import { issuesToErrors, serverFieldErrors, validate, phoneOrNull } from "./forms.ts";
 import { initialsOf } from "./initials.ts";
 
 describe("form problems from the shared schemas", () => {
@@ -52,5 +52,14 @@ describe("avatar initials", () => {
     expect(initialsOf("Marie-Ève de la Fontaine")).toBe("MF");
     expect(initialsOf("Émile")).toBe("É");
     expect(initialsOf("  ")).toBe("");
+  });
+});
+
+describe("phoneOrNull", () => {
+  it("sends a typed number as E.164, a blank one as null, and anything else as typed for the schema to refuse", () => {
+    expect(phoneOrNull(" (514) 555-0100 ")).toBe("+15145550100");
+    expect(phoneOrNull("+1 514 555-0100")).toBe("+15145550100");
+    expect(phoneOrNull("   ")).toBeNull();
+    expect(phoneOrNull("12ab")).toBe("12ab");
   });
 });

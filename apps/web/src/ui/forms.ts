@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useIntl } from "react-intl";
+import { toE164 } from "@relais/shared";
 import { isApiError } from "../api/index.ts";
 import { formatKey, type MessageValues } from "../app/i18n/messages.ts";
 
@@ -11,7 +12,7 @@ export type FieldErrors = Record<string, FieldMessage>;
 /** The part of a zod issue a form needs; zod's own issues satisfy it. */
 export type IssueLike = { path: readonly PropertyKey[]; message: string; code?: string; maximum?: unknown };
 
-type SafeParser<T> = {
+export type SafeParser<T> = {
   safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
 };
 
@@ -70,6 +71,12 @@ export function useFieldError(errors: FieldErrors | null | undefined): (path: st
     },
     [errors, intl],
   );
+}
+
+/** A typed phone number as a request sends it: E.164 when it reads as one, else as typed (the schema then refuses it), null when blank. */
+export function phoneOrNull(typed: string): string | null {
+  const text = nullIfBlank(typed);
+  return text ? (toE164(text) ?? text) : null;
 }
 
 /** Empty text → null, for optional fields the contracts declare nullable. */

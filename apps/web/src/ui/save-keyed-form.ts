@@ -1,6 +1,5 @@
 import type { MessageId } from "@relais/shared";
 import type { AlertsApi } from "../app/alerts/alerts.tsx";
-import { serverFieldErrors, type FieldErrors } from "./forms.ts";
 
 /**
  * Saves a form that the saved value re-keys (unmounts and mounts afresh from what the server
@@ -10,12 +9,12 @@ import { serverFieldErrors, type FieldErrors } from "./forms.ts";
 export function saveKeyedForm<T>(
   save: (value: T) => Promise<unknown>,
   value: T,
-  report: { alerts: AlertsApi; saved: MessageId; setErrors: (errors: FieldErrors) => void },
+  report: { alerts: AlertsApi; saved: MessageId; showServerErrors: (error: unknown) => void },
 ): void {
   void save(value).then(
     () => report.alerts.success(report.saved),
     (error: unknown) => {
-      report.setErrors(serverFieldErrors(error));
+      report.showServerErrors(error);
       report.alerts.apiError(error);
     },
   );

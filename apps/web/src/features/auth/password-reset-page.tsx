@@ -1,4 +1,3 @@
-import { useState, type SyntheticEvent } from "react";
 import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -6,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { passwordResetRequest } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
-import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { AuthCard, useLangSearch } from "./auth-card.tsx";
 import { PasswordRules } from "./password-rules.tsx";
 import { usePasswordReset } from "./api.ts";
@@ -20,10 +19,11 @@ export function PasswordResetPage() {
   const langSearch = useLangSearch();
   const reset = usePasswordReset();
   const token = params.get("token") ?? "";
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
+  const { form, submit } = useSchemaForm({
+    schema: passwordResetRequest,
+    initialValues: { password: "", confirmation: "" },
+    toRequest: (values) => ({ ...values, token }),
+  });
 
   const back = (
     <Anchor component={Link} to={`/login${langSearch}`} size="sm">
@@ -46,29 +46,23 @@ export function PasswordResetPage() {
     );
   }
 
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(passwordResetRequest, { token, password, confirmation });
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    reset.mutate(result.data, {
+  const save = submit((request) => {
+    reset.mutate(request, {
       onSuccess: () => {
         alerts.success("auth.reset.success", undefined, { keepOnNavigation: true, timed: false });
         void navigate(`/login${langSearch}`, { replace: true });
       },
     });
-  };
+  });
 
   // The rules list speaks for itself; a single "password" problem line would repeat one rule.
-  const passwordError = errors?.password ? intl.formatMessage({ id: "auth.reset.follow-rules" }) : undefined;
+  const passwordError = form.errors["password"] ? intl.formatMessage({ id: "auth.reset.follow-rules" }) : undefined;
 
   return (
     <AuthCard title={<FormattedMessage id="auth.reset.title" />} subtitle={<FormattedMessage id="auth.reset.subtitle" />}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="md">
-          {errors?.token ? (
+          {form.errors["token"] ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
               <FormattedMessage id="error.password-reset-invalid" />
             </Alert>
@@ -82,25 +76,18 @@ export function PasswordResetPage() {
             label={intl.formatMessage({ id: "auth.new-password" })}
             autoComplete="new-password"
             required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-            }}
+            {...form.getInputProps("password")}
             error={passwordError}
             aria-describedby="password-rules"
             visibilityToggleButtonProps={{ "aria-label": intl.formatMessage({ id: "auth.toggle-password" }) }}
             autoFocus
           />
-          <PasswordRules password={password} id="password-rules" />
+          <PasswordRules password={form.getValues().password} id="password-rules" />
           <PasswordInput
             label={intl.formatMessage({ id: "auth.confirm-password" })}
             autoComplete="new-password"
             required
-            value={confirmation}
-            onChange={(e) => {
-              setConfirmation(e.currentTarget.value);
-            }}
-            error={fieldError("confirmation")}
+            {...form.getInputProps("confirmation")}
             visibilityToggleButtonProps={{ "aria-label": intl.formatMessage({ id: "auth.toggle-password" }) }}
           />
           <Button type="submit" size="md" fullWidth loading={reset.isPending}>

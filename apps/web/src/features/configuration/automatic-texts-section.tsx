@@ -15,7 +15,7 @@ import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
-import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useAutomaticTexts, useUpdateAutomaticTexts } from "./automatic-texts-api.ts";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
@@ -74,7 +74,11 @@ function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
     if (!result.data) {
       return;
     }
-    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.auto.saved", setErrors });
+    saveKeyedForm(update.mutateAsync, result.data, {
+      alerts,
+      saved: "config.auto.saved",
+      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
+    });
   };
 
   const kindFields = (kind: Kind) => {

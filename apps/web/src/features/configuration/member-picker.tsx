@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Box, Checkbox, Group, NativeSelect, ScrollArea, Text } from "@mantine/core";
 import { useIntl } from "react-intl";
 import { TEAM_ROLES, type TeamRole } from "@relais/shared";
@@ -18,7 +19,7 @@ interface Props {
   /** Role name used in the accessible label of each role select ("Rôle de {name}"). */
   roleLabel: "config.members.role-of" | "config.users.role-in";
   defaultRole?: TeamRole;
-  error?: string;
+  error?: ReactNode;
 }
 
 /**

@@ -7,7 +7,7 @@ import { usePolicy } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { Section } from "../../ui/page.tsx";
-import { nullIfBlank, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useOrganization, useUpdateOrganization } from "./api.ts";
 import { SurveySettingsSection } from "../surveys/survey-settings-section.tsx";
@@ -117,7 +117,11 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
     if (!result.data || Object.keys(problems).length) {
       return;
     }
-    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.saved", setErrors });
+    saveKeyedForm(update.mutateAsync, result.data, {
+      alerts,
+      saved: "config.saved",
+      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
+    });
   };
 
   return (

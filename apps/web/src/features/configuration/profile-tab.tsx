@@ -1,12 +1,11 @@
-import { useState, type SyntheticEvent } from "react";
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { changePasswordRequest, updateProfileRequest, type Profile, type ProfileLocale } from "@relais/shared";
+import { changePasswordRequest, updateProfileRequest, type Profile } from "@relais/shared";
 import { useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { Section } from "../../ui/page.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { PasswordRules } from "../auth/password-rules.tsx";
 import { LocaleSelect } from "./locale-select.tsx";
 import { useChangePassword, useUpdateProfile } from "./api.ts";
@@ -27,60 +26,44 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const intl = useIntl();
   const alerts = useAlerts();
   const update = useUpdateProfile();
-  const [name, setName] = useState(profile.name);
-  const [locale, setLocale] = useState<ProfileLocale>(profile.locale);
-  const [allowIncomingCalls, setAllowIncomingCalls] = useState(profile.settings.allowIncomingCalls);
-  const [audioNotifications, setAudioNotifications] = useState(profile.settings.audioNotifications);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(updateProfileRequest, {
-      name,
-      locale,
-      settings: { allowIncomingCalls, audioNotifications },
-    });
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: updateProfileRequest,
+    initialValues: {
+      name: profile.name,
+      locale: profile.locale,
+      // The settings a person changes here; the profile holds others the request does not take.
+      settings: { allowIncomingCalls: profile.settings.allowIncomingCalls, audioNotifications: profile.settings.audioNotifications },
+    },
+  });
+  const save = submit((request) => {
     // The alert is written after the profile (and so perhaps the language) changed.
-    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.profile.saved", setErrors });
-  };
+    saveKeyedForm(update.mutateAsync, request, { alerts, saved: "config.profile.saved", showServerErrors });
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Section title={<FormattedMessage id="config.profile.title" />}>
         <Stack gap="md">
           <SimpleGrid cols={3}>
-            <TextInput
-              label={intl.formatMessage({ id: "config.users.name" })}
-              required
-              value={name}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-              }}
-              error={fieldError("name")}
-            />
+            <TextInput label={intl.formatMessage({ id: "config.users.name" })} required {...form.getInputProps("name")} />
             <TextInput label={intl.formatMessage({ id: "config.users.email" })} value={profile.email} readOnly disabled />
-            <LocaleSelect label="config.profile.locale" value={locale} onChange={setLocale} />
+            <LocaleSelect
+              label="config.profile.locale"
+              value={form.getValues().locale}
+              onChange={(locale) => {
+                form.setFieldValue("locale", locale);
+              }}
+            />
           </SimpleGrid>
           <SwitchField
             label={intl.formatMessage({ id: "config.profile.incoming-calls" })}
             description={intl.formatMessage({ id: "config.profile.incoming-calls-hint" })}
-            checked={allowIncomingCalls}
-            onChange={(e) => {
-              setAllowIncomingCalls(e.currentTarget.checked);
-            }}
+            {...form.getInputProps("settings.allowIncomingCalls", { type: "checkbox" })}
           />
           <SwitchField
             label={intl.formatMessage({ id: "config.profile.audio" })}
             description={intl.formatMessage({ id: "config.profile.audio-hint" })}
-            checked={audioNotifications}
-            onChange={(e) => {
-              setAudioNotifications(e.currentTarget.checked);
-            }}
+            {...form.getInputProps("settings.audioNotifications", { type: "checkbox" })}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
@@ -97,37 +80,27 @@ function PasswordForm() {
   const intl = useIntl();
   const alerts = useAlerts();
   const change = useChangePassword();
-  const [currentPassword, setCurrentPassword] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: changePasswordRequest,
+    initialValues: { currentPassword: "", password: "", confirmation: "" },
+  });
   const toggle = { "aria-label": intl.formatMessage({ id: "auth.toggle-password" }) };
 
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(changePasswordRequest, { currentPassword, password, confirmation });
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    change.mutate(result.data, {
+  const save = submit((request) => {
+    change.mutate(request, {
       onSuccess: () => {
-        setCurrentPassword("");
-        setPassword("");
-        setConfirmation("");
+        form.reset();
         alerts.success("config.profile.password-changed");
       },
       onError: (error) => {
-        const fields = serverFieldErrors(error);
-        setErrors(fields);
+        showServerErrors(error);
         alerts.apiError(error);
       },
     });
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Section
         title={<FormattedMessage id="config.profile.password" />}
         description={<FormattedMessage id="config.profile.password-hint" />}
@@ -137,34 +110,23 @@ function PasswordForm() {
             label={intl.formatMessage({ id: "config.profile.current-password" })}
             autoComplete="current-password"
             required
-            value={currentPassword}
-            onChange={(e) => {
-              setCurrentPassword(e.currentTarget.value);
-            }}
-            error={fieldError("currentPassword")}
+            {...form.getInputProps("currentPassword")}
             visibilityToggleButtonProps={toggle}
           />
           <PasswordInput
             label={intl.formatMessage({ id: "auth.new-password" })}
             autoComplete="new-password"
             required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-            }}
-            error={errors?.password ? intl.formatMessage({ id: "auth.reset.follow-rules" }) : undefined}
+            {...form.getInputProps("password")}
+            error={form.errors["password"] ? intl.formatMessage({ id: "auth.reset.follow-rules" }) : undefined}
             visibilityToggleButtonProps={toggle}
           />
-          <PasswordRules password={password} />
+          <PasswordRules password={form.getValues().password} />
           <PasswordInput
             label={intl.formatMessage({ id: "auth.confirm-password" })}
             autoComplete="new-password"
             required
-            value={confirmation}
-            onChange={(e) => {
-              setConfirmation(e.currentTarget.value);
-            }}
-            error={fieldError("confirmation")}
+            {...form.getInputProps("confirmation")}
             visibilityToggleButtonProps={toggle}
           />
           <Group>

@@ -1,16 +1,17 @@
-import { useState, type SyntheticEvent } from "react";
+import { useState } from "react";
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { IconArrowLeft, IconTrash, IconUsersGroup } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
-import { formatPhoneForDisplay, toE164, updateTeamRequest, type TeamDetail } from "@relais/shared";
+import { formatPhoneForDisplay, updateTeamRequest, type TeamDetail } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { isApiError } from "../../api/index.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { Section } from "../../ui/page.tsx";
-import { nullIfBlank, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useDeleteTeam, useTeam, useUpdateTeam } from "./api.ts";
 import { MembersSection } from "./team-members.tsx";
@@ -89,74 +90,65 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
   const alerts = useAlerts();
   const update = useUpdateTeam(team.id);
   const canEdit = team.abilities.update;
-  const [label, setLabel] = useState(team.label);
-  const [email, setEmail] = useState(team.email ?? "");
-  const [phone, setPhone] = useState(team.phoneNumber ? formatPhoneForDisplay(team.phoneNumber) : "");
-  const [week, setWeek] = useState(team.schedule.week);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: updateTeamRequest,
+    initialValues: {
+      label: team.label,
+      email: team.email ?? "",
+      phone: team.phoneNumber ? formatPhoneForDisplay(team.phoneNumber) : "",
+      week: team.schedule.week,
+    },
+    toRequest: (values) => ({
+      label: values.label,
+      email: nullIfBlank(values.email),
+      phoneNumber: phoneOrNull(values.phone),
+      schedule: { week: values.week },
+    }),
+  });
 
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const phoneText = nullIfBlank(phone);
-    const phoneE164 = phoneText ? toE164(phoneText) : null;
-    const result = validate(updateTeamRequest, {
-      label,
-      email: nullIfBlank(email),
-      phoneNumber: phoneE164 ?? phoneText,
-      schedule: { week },
-    });
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "config.saved", setErrors });
-  };
+  const save = submit((request) => {
+    saveKeyedForm(update.mutateAsync, request, { alerts, saved: "config.saved", showServerErrors });
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="lg">
         <Section title={<FormattedMessage id="config.team.details" />}>
           <SimpleGrid cols={3}>
             <TextInput
               label={intl.formatMessage({ id: "config.team.label" })}
               required
-              value={label}
               readOnly={!canEdit}
-              onChange={(e) => {
-                setLabel(e.currentTarget.value);
-              }}
-              error={fieldError("label")}
+              {...form.getInputProps("label")}
             />
             <TextInput
               label={intl.formatMessage({ id: "config.team.email" })}
               type="email"
-              value={email}
               readOnly={!canEdit}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-              }}
-              error={fieldError("email")}
+              {...form.getInputProps("email")}
             />
             <TextInput
               label={intl.formatMessage({ id: "config.team.phone" })}
               type="tel"
-              value={phone}
               readOnly={!canEdit}
-              onChange={(e) => {
-                setPhone(e.currentTarget.value);
-              }}
-              error={fieldError("phoneNumber")}
+              {...form.getInputProps("phone")}
+              error={form.errors["phoneNumber"]}
             />
           </SimpleGrid>
         </Section>
         <Section title={<FormattedMessage id="config.team.schedule" />} description={<FormattedMessage id="config.team.schedule-hint" />}>
-          <ScheduleEditor value={week} onChange={setWeek} readOnly={!canEdit} />
+          <ScheduleEditor
+            value={form.getValues().week}
+            onChange={(week) => {
+              form.setFieldValue("week", week);
+            }}
+            readOnly={!canEdit}
+          />
         </Section>
         {canEdit ? (
           <SaveBar
             className={classes.saveBar}
-            hasErrors={errors !== null}
+            hasErrors={Object.keys(form.errors).length > 0}
             pending={update.isPending}
             label={<FormattedMessage id="common.save" />}
           />

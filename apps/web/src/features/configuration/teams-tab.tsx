@@ -1,14 +1,15 @@
-import { useState, type SyntheticEvent } from "react";
+import { useState } from "react";
 import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconChevronRight, IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { createTeamRequest, formatPhoneForDisplay, toE164, type TeamRole } from "@relais/shared";
+import { createTeamRequest, formatPhoneForDisplay, type TeamRole } from "@relais/shared";
 import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
-import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { useAllTeams, useCreateTeam, useTierPermissions, useUsers } from "./api.ts";
 import { teamCreation } from "./team-creation.ts";
 import { MemberPicker } from "./member-picker.tsx";
@@ -167,80 +168,50 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
   const session = useSession();
   const users = useUsers();
   const create = useCreateTeam();
-  const [label, setLabel] = useState("");
-  const [email, setEmail] = useState("");
-  const [phone, setPhone] = useState("");
   // The creator starts as the team's administrator; they pick at least one user to go with it.
-  const [members, setMembers] = useState<Record<string, TeamRole>>({ [session.profile.id]: "admin" });
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const phoneText = nullIfBlank(phone);
-    const phoneE164 = phoneText ? toE164(phoneText) : null;
-    const body = {
-      label,
-      email: nullIfBlank(email),
-      phoneNumber: phoneE164 ?? phoneText,
-      members: Object.entries(members).map(([userId, teamRole]) => ({ userId, teamRole })),
-    };
-    const result = validate(createTeamRequest, body);
-    const problems: FieldErrors = { ...(result.errors ?? {}) };
-    const roles = Object.values(members);
+  const creator: Record<string, TeamRole> = { [session.profile.id]: "admin" };
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: createTeamRequest,
+    initialValues: { label: "", email: "", phone: "", members: creator },
+    toRequest: (values) => ({
+      label: values.label,
+      email: nullIfBlank(values.email),
+      phoneNumber: phoneOrNull(values.phone),
+      members: Object.entries(values.members).map(([userId, teamRole]) => ({ userId, teamRole })),
+    }),
     // Form check only (spec part 1 §5: a team needs an administrator and a user); the server decides.
-    if (!roles.includes("admin") || !roles.includes("user")) {
-      problems.members = { key: "config.teams.need-admin-and-user" };
-    }
-    setErrors(Object.keys(problems).length ? problems : null);
-    if (!result.data || Object.keys(problems).length) {
-      return;
-    }
-    create.mutate(result.data, {
+    check: ({ members }) => {
+      const roles = Object.values(members);
+      return roles.includes("admin") && roles.includes("user") ? null : { members: { key: "config.teams.need-admin-and-user" } };
+    },
+  });
+
+  const save = submit((request) => {
+    create.mutate(request, {
       onSuccess: (team) => {
         alerts.success("config.teams.created", { label: team.label }, { keepOnNavigation: true });
         onClose();
         void navigate(teamPath(team.id));
       },
       onError: (error) => {
-        setErrors(serverFieldErrors(error));
+        showServerErrors(error);
         alerts.apiError(error);
       },
     });
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={intl.formatMessage({ id: "config.team.label" })}
-          required
-          value={label}
-          onChange={(e) => {
-            setLabel(e.currentTarget.value);
-          }}
-          error={fieldError("label")}
-          data-autofocus
-        />
+        <TextInput label={intl.formatMessage({ id: "config.team.label" })} required {...form.getInputProps("label")} data-autofocus />
         <SimpleGrid cols={2}>
-          <TextInput
-            label={intl.formatMessage({ id: "config.team.email" })}
-            type="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-            }}
-            error={fieldError("email")}
-          />
+          <TextInput label={intl.formatMessage({ id: "config.team.email" })} type="email" {...form.getInputProps("email")} />
           <TextInput
             label={intl.formatMessage({ id: "config.team.phone" })}
             type="tel"
             placeholder="+1 514 555-0100"
-            value={phone}
-            onChange={(e) => {
-              setPhone(e.currentTarget.value);
-            }}
-            error={fieldError("phoneNumber")}
+            {...form.getInputProps("phone")}
+            error={form.errors["phoneNumber"]}
           />
         </SimpleGrid>
         <div>
@@ -255,10 +226,12 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
           ) : (
             <MemberPicker
               items={(users.data ?? []).map((u) => ({ id: u.id, label: u.name, hint: u.email }))}
-              value={members}
-              onChange={setMembers}
+              value={form.getValues().members}
+              onChange={(members) => {
+                form.setFieldValue("members", members);
+              }}
               roleLabel="config.members.role-of"
-              error={fieldError("members")}
+              error={form.errors["members"]}
             />
           )}
         </div>

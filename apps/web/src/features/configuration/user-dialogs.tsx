@@ -1,30 +1,18 @@
-import { useState, type SyntheticEvent } from "react";
+import { useState } from "react";
 import { Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import {
-  ROLES,
-  createUserRequest,
-  updateUserRequest,
-  type ProfileLocale,
-  type Role,
-  type TeamRole,
-  type UserSummary,
-} from "@relais/shared";
+import { createUserRequest, updateUserRequest, type ProfileLocale, type Role, type TeamRole, type UserSummary } from "@relais/shared";
 import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { isSelfDemotion } from "./self-demotion.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { PasswordRules } from "../auth/password-rules.tsx";
 import { ROLE_LABELS } from "./labels.ts";
 import { LocaleSelect } from "./locale-select.tsx";
 import { MemberPicker } from "./member-picker.tsx";
 import { useAllTeams, useCreateUser, useUpdateUser } from "./api.ts";
-
-function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
-}
 
 /** Roles the signed-in person may hand out, as the server listed them: never one above their own. */
 function useRoleOptions() {
@@ -44,84 +32,61 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
   );
 }
 
+type NewUserValues = {
+  name: string;
+  email: string;
+  role: Role;
+  locale: ProfileLocale;
+  password: string;
+  /** Team id → the role in that team; sent as the request's `teams` list. */
+  memberships: Record<string, TeamRole>;
+};
+
+const NEW_USER: NewUserValues = { name: "", email: "", role: "user", locale: "fr-CA", password: "", memberships: {} };
+
 function CreateUserForm({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const alerts = useAlerts();
   const teams = useAllTeams();
   const create = useCreateUser();
   const roleOptions = useRoleOptions();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("user");
-  const [locale, setLocale] = useState<ProfileLocale>("fr-CA");
-  const [password, setPassword] = useState("");
-  const [memberships, setMemberships] = useState<Record<string, TeamRole>>({});
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(createUserRequest, {
-      name,
-      email,
-      role,
-      locale,
-      password,
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: createUserRequest,
+    initialValues: NEW_USER,
+    toRequest: ({ memberships, ...values }) => ({
+      ...values,
       teams: Object.entries(memberships).map(([id, teamRole]) => ({ id, teamRole })),
-    });
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    create.mutate(result.data, {
+    }),
+  });
+  const values = form.getValues();
+
+  const save = submit((request) => {
+    create.mutate(request, {
       onSuccess: (user) => {
         alerts.success("config.users.created", { name: user.name });
         onClose();
       },
       onError: (error) => {
-        setErrors(serverFieldErrors(error));
+        showServerErrors(error);
         alerts.apiError(error);
       },
     });
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={2}>
-          <TextInput
-            label={intl.formatMessage({ id: "config.users.name" })}
-            required
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
+          <TextInput label={intl.formatMessage({ id: "config.users.name" })} required {...form.getInputProps("name")} data-autofocus />
+          <TextInput label={intl.formatMessage({ id: "config.users.email" })} type="email" required {...form.getInputProps("email")} />
+          <NativeSelect label={intl.formatMessage({ id: "config.users.role" })} data={roleOptions} {...form.getInputProps("role")} />
+          <LocaleSelect
+            label="config.users.locale"
+            value={values.locale}
+            onChange={(locale) => {
+              form.setFieldValue("locale", locale);
             }}
-            error={fieldError("name")}
-            data-autofocus
           />
-          <TextInput
-            label={intl.formatMessage({ id: "config.users.email" })}
-            type="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-            }}
-            error={fieldError("email")}
-          />
-          <NativeSelect
-            label={intl.formatMessage({ id: "config.users.role" })}
-            data={roleOptions}
-            value={role}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              if (isRole(value)) {
-                setRole(value);
-              }
-            }}
-            error={fieldError("role")}
-          />
-          <LocaleSelect label="config.users.locale" value={locale} onChange={setLocale} />
         </SimpleGrid>
         <div>
           <PasswordInput
@@ -129,15 +94,12 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
             description={intl.formatMessage({ id: "config.users.first-password-hint" })}
             autoComplete="new-password"
             required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-            }}
-            error={errors?.password ? intl.formatMessage({ id: "auth.reset.follow-rules" }) : undefined}
+            {...form.getInputProps("password")}
+            error={form.errors["password"] ? intl.formatMessage({ id: "auth.reset.follow-rules" }) : undefined}
             visibilityToggleButtonProps={{ "aria-label": intl.formatMessage({ id: "auth.toggle-password" }) }}
             mb="xs"
           />
-          <PasswordRules password={password} />
+          <PasswordRules password={values.password} />
         </div>
         <div>
           <Text size="sm" fw={600}>
@@ -151,10 +113,12 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
           ) : (
             <MemberPicker
               items={(teams.data ?? []).map((t) => ({ id: t.id, label: t.label }))}
-              value={memberships}
-              onChange={setMemberships}
+              value={values.memberships}
+              onChange={(memberships) => {
+                form.setFieldValue("memberships", memberships);
+              }}
               roleLabel="config.users.role-in"
-              error={fieldError("teams")}
+              error={form.errors["teams"]}
             />
           )}
         </div>
@@ -190,30 +154,24 @@ function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => voi
   const update = useUpdateUser();
   const roleOptions = useRoleOptions();
   const { profile } = useSession();
-  const [name, setName] = useState(user.name);
-  const [role, setRole] = useState<Role>(user.role);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: updateUserRequest,
+    initialValues: { name: user.name, role: user.role },
+  });
   /** The checked input waiting for the person to confirm lowering her own role. */
   const [confirming, setConfirming] = useState<{ name?: string; role?: Role } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
   // A role above the editor's own is shown as is, but cannot be picked for anyone else.
   const options = roleOptions.some((o) => o.value === user.role)
     ? roleOptions
     : [...roleOptions, { value: user.role, label: intl.formatMessage({ id: ROLE_LABELS[user.role] }) }];
 
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(updateUserRequest, { name, role });
-    setErrors(result.errors);
-    if (!result.data) {
+  const check = submit((request) => {
+    if (request.role !== undefined && isSelfDemotion(profile.id, user, request.role)) {
+      setConfirming(request);
       return;
     }
-    if (isSelfDemotion(profile.id, user, role)) {
-      setConfirming(result.data);
-      return;
-    }
-    void save(result.data);
-  };
+    void save(request);
+  });
 
   const save = async (data: { name?: string; role?: Role }): Promise<void> => {
     try {
@@ -221,36 +179,16 @@ function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => voi
       alerts.success("config.saved");
       onClose();
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      showServerErrors(error);
       alerts.apiError(error);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={check} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={intl.formatMessage({ id: "config.users.name" })}
-          required
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-          }}
-          error={fieldError("name")}
-          data-autofocus
-        />
-        <NativeSelect
-          label={intl.formatMessage({ id: "config.users.role" })}
-          data={options}
-          value={role}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            if (isRole(value)) {
-              setRole(value);
-            }
-          }}
-          error={fieldError("role")}
-        />
+        <TextInput label={intl.formatMessage({ id: "config.users.name" })} required {...form.getInputProps("name")} data-autofocus />
+        <NativeSelect label={intl.formatMessage({ id: "config.users.role" })} data={options} {...form.getInputProps("role")} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             <FormattedMessage id="common.cancel" />
@@ -267,7 +205,10 @@ function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => voi
         }}
         title={<FormattedMessage id="config.users.demote-self.title" />}
         message={
-          <FormattedMessage id="config.users.demote-self.message" values={{ role: intl.formatMessage({ id: ROLE_LABELS[role] }) }} />
+          <FormattedMessage
+            id="config.users.demote-self.message"
+            values={{ role: intl.formatMessage({ id: ROLE_LABELS[confirming?.role ?? user.role] }) }}
+          />
         }
         confirmLabel={<FormattedMessage id="config.users.demote-self.confirm" />}
         onConfirm={() => (confirming ? save(confirming) : Promise.resolve())}

@@ -31,7 +31,7 @@ import { useUiLocale } from "../../app/i18n/i18n-provider.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
-import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useMaintenanceStatus, useUpdateMaintenance } from "../maintenance/api.ts";
 import { MaintenanceBannerView, MaintenanceOverlayCard } from "../maintenance/maintenance-display.tsx";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
@@ -86,7 +86,11 @@ function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
     if (!result.data) {
       return;
     }
-    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "devops.saved", setErrors });
+    saveKeyedForm(update.mutateAsync, result.data, {
+      alerts,
+      saved: "devops.saved",
+      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
+    });
   };
 
   const nextWindowLocal = form.nextWindow ? dayjs(form.nextWindow).format("YYYY-MM-DDTHH:mm") : "";

@@ -16,7 +16,7 @@ import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
-import { useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
 import { useSurveySettings, useUpdateSurveySettings } from "./api.ts";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
@@ -59,7 +59,11 @@ function SurveySettingsForm({ saved }: { saved: SurveySettings }) {
     if (!result.data) {
       return;
     }
-    saveKeyedForm(update.mutateAsync, result.data, { alerts, saved: "survey.settings.saved", setErrors });
+    saveKeyedForm(update.mutateAsync, result.data, {
+      alerts,
+      saved: "survey.settings.saved",
+      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
+    });
   };
 
   const fields = SURVEY_FIELDS.map((f) => tokenOf(f)).join(", ");
