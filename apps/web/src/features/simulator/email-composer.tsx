@@ -114,7 +114,7 @@ export function EmailComposer(props: { address: string; mailbox: string; replyTo
           label={<FormattedMessage id="simulator.email.body" />}
           placeholder={intl.formatMessage({ id: "simulator.email.body.placeholder" })}
           autosize
-          minRows={3}
+          minRows={2}
           maxRows={8}
           maxLength={EMAIL_SEND_LIMITS.bodyLength}
           value={body}

@@ -116,6 +116,8 @@ export function EmailList({ address, mailbox, onReply }: { address: string; mail
       aria-live="polite"
       aria-label={intl.formatMessage({ id: "simulator.email.list-label" })}
       aria-busy={read.isPending}
+      // Reachable from the keyboard to scroll, even when no email offers a button.
+      tabIndex={0}
     >
       {content}
     </div>

@@ -27,6 +27,8 @@ function MyAddress({ address, onChange }: { address: string | null; onChange: (a
 
   return (
     <form
+      // The shared rule speaks, in the page's language, rather than the browser's own bubble.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const checked = email.safeParse(typed);

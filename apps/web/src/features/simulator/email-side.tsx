@@ -20,7 +20,7 @@ function MailWindow({ address, mailbox }: { address: string | null; mailbox: str
         <span data-testid="email-me">{address ? <FormattedMessage id="simulator.email.me" values={{ address }} /> : null}</span>
         {address && mailbox ? (
           <Text component="span" size="xs" fw={600} truncate>
-            {mailbox}
+            <FormattedMessage id="simulator.email.to" values={{ addresses: mailbox }} />
           </Text>
         ) : null}
       </div>
