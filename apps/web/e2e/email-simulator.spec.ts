@@ -40,7 +40,13 @@ test("un contact écrit à l'équipe depuis le simulateur, lit sa réponse et y 
   const simContext = await browser.newContext({ baseURL, locale, timezoneId, viewport });
   const sim = await simContext.newPage();
   await sim.goto("/simulator");
-  await sim.getByRole("tab", { name: "Courriel" }).click();
+  // The phone stays the first side; the email side is the tab beside it, reached from the keyboard too.
+  await expect(sim.getByRole("tab", { name: "Téléphone" })).toHaveAttribute("aria-selected", "true");
+  await expect(sim.getByRole("region", { name: "Téléphone simulé" })).toBeVisible();
+  await sim.screenshot({ path: screenshotPath("simulator-phone-tab.png") });
+  await sim.getByRole("tab", { name: "Téléphone" }).focus();
+  await sim.keyboard.press("ArrowRight");
+  await expect(sim.getByRole("tab", { name: "Courriel" })).toHaveAttribute("aria-selected", "true");
   await expect(sim).toHaveURL(/mode=email/);
   const window = mailWindow(sim);
   await expect(window.getByText("Choisissez vos adresses")).toBeVisible();
