@@ -8,6 +8,7 @@ import { uiConfig } from "./areas/ui-config.ts";
 import { uiDevops } from "./areas/ui-devops.ts";
 import { uiConversations } from "./areas/ui-conversations.ts";
 import { uiSimulator } from "./areas/ui-simulator.ts";
+import { uiSimulatorEmail } from "./areas/ui-simulator-email.ts";
 import { mail } from "./areas/mail.ts";
 import { shortLinks } from "./areas/short-links.ts";
 import { uiAvatar } from "./areas/ui-avatar.ts";
@@ -31,6 +32,7 @@ const areas = {
   uiDevops,
   uiConversations,
   uiSimulator,
+  uiSimulatorEmail,
   mail,
   shortLinks,
   uiAvatar,

@@ -151,6 +151,9 @@ function Messages({ threadId }: { threadId: string }) {
       role="log"
       aria-live="polite"
       aria-busy={messages.isPending}
+      aria-label={intl.formatMessage({ id: "conversations.messages-label" })}
+      // Reachable from the keyboard to scroll a thread whose messages have nothing to focus (texts, plain emails).
+      tabIndex={0}
       onScroll={(e) => {
         if (e.currentTarget.scrollTop < 40) {
           loadOlder();

@@ -1,8 +1,21 @@
-import { E164_PATTERN } from "@relais/shared";
+import { E164_PATTERN, email } from "@relais/shared";
 
-/** What the simulator remembers in this browser: the phone one plays and the clinic it texts. */
-const KEYS = { phone: "relais.simulator.phone", clinic: "relais.simulator.clinic" } as const;
+/**
+ * What the simulator remembers in this browser: the phone one plays and the clinic it texts, the
+ * address one writes from and the team mailbox it writes to.
+ */
+const KEYS = {
+  phone: "relais.simulator.phone",
+  clinic: "relais.simulator.clinic",
+  address: "relais.simulator.email",
+  mailbox: "relais.simulator.mailbox",
+} as const;
 export type Remembered = keyof typeof KEYS;
+
+/** Numbers in E.164, addresses as the shared email rule takes them. */
+const isNumber = (value: string) => E164_PATTERN.test(value);
+const isAddress = (value: string) => email.safeParse(value).data === value;
+const VALID: Record<Remembered, (value: string) => boolean> = { phone: isNumber, clinic: isNumber, address: isAddress, mailbox: isAddress };
 
 type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -15,10 +28,10 @@ function browserStorage(): StorageLike | null {
   }
 }
 
-/** A remembered number, or null when absent or not E.164 (an edited or stale entry). */
+/** A remembered number or address, or null when absent or malformed (an edited or stale entry). */
 export function readRemembered(what: Remembered, storage: StorageLike | null = browserStorage()): string | null {
   const value = storage?.getItem(KEYS[what]) ?? null;
-  return value !== null && E164_PATTERN.test(value) ? value : null;
+  return value !== null && VALID[what](value) ? value : null;
 }
 
 export function remember(what: Remembered, value: string | null, storage: StorageLike | null = browserStorage()): void {

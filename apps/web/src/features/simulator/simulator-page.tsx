@@ -14,6 +14,7 @@ import { PhoneComposer } from "./phone-composer.tsx";
 import { PhoneCall } from "./phone-call.tsx";
 import { PhoneConversation } from "./phone-conversation.tsx";
 import { PhoneSetup } from "./phone-setup.tsx";
+import { SimulatorModes } from "./simulator-modes.tsx";
 import { readRemembered, remember } from "./remembered.ts";
 import classes from "./simulator.module.css";
 
@@ -138,7 +139,7 @@ export function SimulatorPage() {
       </Center>
     );
   } else {
-    body = <Workspace />;
+    body = <SimulatorModes phone={<Workspace />} />;
   }
 
   return (

@@ -65,6 +65,21 @@ describe("what the simulator remembers", () => {
     expect(readRemembered("phone", storage)).toBeNull();
   });
 
+  it("keeps an address and a team mailbox, and ignores one that is not an address", () => {
+    const storage = memoryStorage();
+    remember("address", "helene.tremblay@exemple.ca", storage);
+    remember("mailbox", "reception@clinique-demo.ca", storage);
+    expect(readRemembered("address", storage)).toBe("helene.tremblay@exemple.ca");
+    expect(readRemembered("mailbox", storage)).toBe("reception@clinique-demo.ca");
+    storage.setItem("relais.simulator.email", "helene.tremblay");
+    expect(readRemembered("address", storage)).toBeNull();
+    // A number is no address, nor an address a number.
+    storage.setItem("relais.simulator.mailbox", "+15145550101");
+    storage.setItem("relais.simulator.phone", "helene.tremblay@exemple.ca");
+    expect(readRemembered("mailbox", storage)).toBeNull();
+    expect(readRemembered("phone", storage)).toBeNull();
+  });
+
   it("works without storage at all", () => {
     expect(readRemembered("phone", null)).toBeNull();
     expect(() => {

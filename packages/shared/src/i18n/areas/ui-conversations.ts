@@ -20,6 +20,7 @@ export const uiConversations = defineMessages({
 
   // Thread list
   "conversations.list-label": ["Liste des conversations", "Conversation list"],
+  "conversations.messages-label": ["Messages de la conversation", "Messages of the conversation"],
   "conversations.tab.active": ["Actives", "Active"],
   "conversations.tab.archived": ["Archivées", "Archived"],
   "conversations.unread-count": ["{count, plural, one {# non lue} other {# non lues}}", "{count, plural, one {# unread} other {# unread}}"],

@@ -4,8 +4,8 @@ import { defineMessages } from "../define.ts";
 export const uiSimulator = defineMessages({
   "simulator.title": ["Simulateur de téléphone", "Phone simulator"],
   "simulator.subtitle": [
-    "Outil de développement : jouez un patient qui écrit à une clinique par texto.",
-    "Development tool: play a patient who texts a clinic.",
+    "Outil de développement : jouez un patient qui écrit à une clinique par texto ou par courriel.",
+    "Development tool: play a patient who texts or emails a clinic.",
   ],
   "simulator.unavailable.title": ["Simulateur indisponible", "Simulator unavailable"],
   "simulator.unavailable.hint": [
