@@ -30,7 +30,7 @@ const textBlocks = () => import("./screens/text-blocks.ts");
 
 const LoginPage = lazyPart("auth", () => auth().then((m) => m.LoginPage));
 const PasswordForgotPage = lazyPart("auth", () => auth().then((m) => m.PasswordForgotPage));
-const PasswordResetPage = lazyPart("auth", () => auth().then((m) => m.PasswordResetPage));
+const PasswordResetPage = lazyPart("password-reset", () => import("./screens/password-reset.ts").then((m) => m.PasswordResetPage));
 const ComingSoonPage = lazyPart("coming-soon", () => comingSoon().then((m) => m.ComingSoonPage));
 const ComingSoonBare = lazyPart("coming-soon", () => comingSoon().then((m) => m.ComingSoonBare));
 // The popup's last stop shares the public placeholders' group: one more group would cost every first page a share of chunk overhead.
