@@ -40,7 +40,11 @@ export const transferExtensionRequest = z
       .min(1, { message: "validation.required" })
       .max(40, { message: "validation.max-length" })
       .refine((v) => transferExtensionNumber(v) !== null, { message: "validation.phone" }),
-    extension: z.string().trim().max(10, { message: "validation.max-length" }).refine(isTransferExtensionDigits, { message: "validation.extension" }),
+    extension: z
+      .string()
+      .trim()
+      .max(10, { message: "validation.max-length" })
+      .refine(isTransferExtensionDigits, { message: "validation.extension" }),
   })
   .strict();
 export type TransferExtensionRequest = z.infer<typeof transferExtensionRequest>;
