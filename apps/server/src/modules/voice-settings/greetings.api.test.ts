@@ -83,6 +83,26 @@ describe("recordings", () => {
     expect((await upload(secondAdmin, wav(1), "a.wav")).statusCode).toBe(201);
   });
 
+  it("drops, on a later upload, audio no greeting used for a day, and keeps the audio a greeting plays", async () => {
+    const tenant = await t.tenant();
+    const unused = await uploaded(wav(1), "oublie.wav", tenant.users.admin);
+    const used = await uploaded(wav(1), "garde.wav", tenant.users.admin);
+    await put(tenant.users.admin, "OPEN", { teamId: null, kind: "FILE", enabled: true, audioId: used.id });
+    await withTenant(t.db.owner, tenant.orgId, (tx) =>
+      tx
+        .updateTable("audio_assets")
+        .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+        .where("organization_id", "=", tenant.orgId)
+        .execute(),
+    );
+    await uploaded(wav(1), "nouveau.wav", tenant.users.admin);
+    const length = async (id: string) =>
+      (await t.request({ method: "GET", url: `/api/voice/v1/recordings/length?recordingId=${id}`, token: await t.as(tenant.users.admin) }))
+        .statusCode;
+    expect(await length(unused.id)).toBe(404);
+    expect(await length(used.id)).toBe(200);
+  });
+
   it("serves a recording only inside its organisation", async () => {
     const w = await uploaded(wav(1), "a.wav");
     expectError(

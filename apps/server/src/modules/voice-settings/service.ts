@@ -219,7 +219,7 @@ export async function openSignedRecording(v: VoiceSettings, id: string, exp: num
 }
 
 /** A signed, time-limited public link to an audio file (the carrier fetches greetings from outside). */
-export function signedRecordingUrl(v: VoiceSettings, id: string): string {
+function signedRecordingUrl(v: VoiceSettings, id: string): string {
   const { exp, sig } = v.links.sign(linkId(id));
   return `${v.publicUrl}/api/voice/v1/recordings/signed/${id}?exp=${exp}&sig=${sig}`;
 }

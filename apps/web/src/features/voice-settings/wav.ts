@@ -5,7 +5,7 @@
  */
 
 /** Telephone audio is 8 kHz: more only makes the file larger (2 MB holds about two minutes). */
-export const RECORDING_SAMPLE_RATE = 8000;
+const RECORDING_SAMPLE_RATE = 8000;
 /** A greeting longer than this would pass the 2 MB upload limit at 16 bits and 8 kHz. */
 export const RECORDING_MAX_SECONDS = 120;
 
