@@ -45,6 +45,8 @@ test("un administrateur ajoute un poste de transfert et règle les messages d'ac
   // --- Transfer extensions: a bad number is refused by the form, then the extension is added. ---
   await page.getByRole("tab", { name: "Postes de transfert" }).click();
   await expect(page).toHaveURL(/configTab=6/);
+  await expect(page.getByRole("button", { name: "Ajouter un poste" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/extensions-start-fr.png` });
   await page.getByRole("button", { name: "Ajouter un poste" }).click();
   const dialog = page.getByRole("dialog", { name: "Ajouter un poste" });
   await dialog.getByRole("textbox", { name: "Nom" }).fill(name);
@@ -110,4 +112,15 @@ test("the voicemail and extension tabs in English", async ({ page }) => {
   await page.getByRole("tab", { name: "Transfer extensions" }).click();
   await expect(page.getByRole("button", { name: "Add an extension" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/extensions-en.png`, fullPage: true });
+});
+
+test("le forfait à une seule équipe n'offre pas les postes de transfert", async ({ page }) => {
+  await login(page, DEMO.notaryAdmin);
+  await navigation(page).getByRole("link", { name: "Configuration" }).click();
+  await page.getByRole("tab", { name: "Postes de transfert" }).click();
+  await expect(page.getByTestId("extensions-unavailable")).toHaveText(
+    "Votre forfait ne comprend pas le transfert vers des postes externes.",
+  );
+  await expect(page.getByRole("button", { name: "Ajouter un poste" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/extensions-plan-fr.png` });
 });

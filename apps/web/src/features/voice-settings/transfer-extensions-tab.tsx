@@ -40,6 +40,15 @@ export function TransferExtensionsTab() {
   if (tier.isPending) {
     return <SkeletonRows rows={3} />;
   }
+  if (tier.isError) {
+    return (
+      <EmptyState
+        icon={<IconPhoneOutgoing />}
+        title={<FormattedMessage id="config.load-failed" />}
+        description={<FormattedMessage id="config.load-failed-hint" />}
+      />
+    );
+  }
   if (!allowedByPlan || !enabled) {
     return (
       <Alert color="gray" icon={<IconAlertTriangle size={18} />} data-testid="extensions-unavailable">
