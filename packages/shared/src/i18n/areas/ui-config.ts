@@ -4,8 +4,8 @@ import { defineMessages } from "../define.ts";
 export const uiConfig = defineMessages({
   "config.title": ["Configuration", "Configuration"],
   "config.subtitle": [
-    "Les informations de votre organisation, ses équipes, ses utilisateurs, votre profil et l'accueil des appels.",
-    "Your organisation's details, its teams, its users, your profile and how calls are greeted.",
+    "Les informations de votre organisation, ses équipes, ses utilisateurs et votre profil.",
+    "Your organisation's details, its teams, its users and your profile.",
   ],
   "config.tab.organization": ["Organisation", "Organisation"],
   "config.tab.teams": ["Équipes", "Teams"],
