@@ -221,6 +221,18 @@ describe("greetings", () => {
     expectError(await t.request({ method: "GET", url: url.pathname + url.search }), 403, "error.invalid-signature");
   });
 
+  it("goes with its organisation: deleting one with greetings and their audio succeeds", async () => {
+    const tenant = await t.tenant();
+    const audio = await uploaded(wav(1), "a.wav", tenant.users.admin);
+    await put(tenant.users.admin, "OPEN", { teamId: tenant.teams.main, kind: "FILE", enabled: true, audioId: audio.id });
+    await put(tenant.users.admin, "OPEN", { teamId: null, kind: "RECORDING", enabled: true, audioId: audio.id });
+    await withTenant(t.db.owner, tenant.orgId, (tx) => tx.deleteFrom("organizations").where("id", "=", tenant.orgId).execute());
+    const left = await withTenant(t.db.owner, tenant.orgId, (tx) =>
+      tx.selectFrom("audio_assets").select("id").where("organization_id", "=", tenant.orgId).execute(),
+    );
+    expect(left).toEqual([]);
+  });
+
   it("is what the calls module plays for an inbound call's period (greetingOf)", async () => {
     const c = await clinic(t);
     await put(c.org.users.admin, "CLOSE", { teamId: c.org.teams.main, kind: "TTS", enabled: true, text: "Fermé.", language: "en-CA" });
