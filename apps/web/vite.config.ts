@@ -25,6 +25,24 @@ const loadPhoneNumbersOnDemand: Plugin = {
   },
 };
 
+/**
+ * The endpoint registry's `summary` and `who` texts (packages/shared/src/endpoints) are written for
+ * the API map and OpenAPI; no screen shows them, so the browser build leaves them empty — some
+ * 17 KB of text every page would otherwise download with the API client (decision 0016). Each is
+ * a one-line string literal after prettier; the lines are kept, so source maps stay right.
+ */
+const ENDPOINT_FILE = /\/packages\/shared\/src\/endpoints\/[\w-]+\.ts$/;
+const ENDPOINT_TEXT = /\b(summary|who):(\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')(?=\s*,)/g;
+const leaveOutEndpointTexts: Plugin = {
+  name: "relais-endpoint-texts",
+  enforce: "pre",
+  apply: "build",
+  transform(code, id) {
+    if (!ENDPOINT_FILE.test(id.replaceAll("\\", "/"))) return null;
+    return { code: code.replace(ENDPOINT_TEXT, (_all, key: string, space: string) => `${key}:${space}""`), map: null };
+  },
+};
+
 const CATALOGUE = "virtual:relais-catalogue/";
 /** Keys the page needs when a catalogue itself cannot be loaded (src/app/i18n/catalogues.ts). */
 const LOAD_FAILED_KEYS = ["app.load-failed.title", "app.load-failed.hint", "app.load-failed.retry"] as const;
@@ -82,7 +100,7 @@ const catalogues: Plugin = {
  */
 export default defineConfig({
   root,
-  plugins: [react(), loadPhoneNumbersOnDemand, catalogues],
+  plugins: [react(), loadPhoneNumbersOnDemand, leaveOutEndpointTexts, catalogues],
   resolve: {
     // One copy of React and Mantine whatever workspace imports them (Mantine packages pin each other).
     dedupe: ["react", "react-dom", "@mantine/core", "@mantine/hooks"],

@@ -51,6 +51,8 @@ import { twilioVoiceWebhookRoutes } from "./modules/calls/twilio/voice-webhooks.
 import { applyCarrierEvent, callForStaffLeg, greetingOf, receiveInboundCall } from "./modules/calls/index.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
 import { EMAIL_SYNC_CRONTAB, emailTasksOf } from "./modules/email/jobs.ts";
+import { voiceSettingsRoutes } from "./modules/voice-settings/routes.ts";
+import { startVoiceSettings } from "./modules/voice-settings/service.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -96,6 +98,8 @@ export async function buildApp(
   // Twilio's voice carrier when Twilio is the configured carrier (as for texts), else the sandbox bridge.
   const twilioVoice = twilioVoiceCarrierOf(deps.config);
   const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log, { twilio: twilioVoice ? () => twilioVoice : undefined });
+  // Greetings per period and transfer extensions; the calls module reads them through its index.ts.
+  const voiceSettings = startVoiceSettings(deps, app.log);
   // The sandbox phones and mailbox: the sandbox network, in development and tests only.
   const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
@@ -140,6 +144,7 @@ export async function buildApp(
       await api.register(publicMediaRoutes(deps, messaging));
       await api.register(linkRoutes(deps));
       await api.register(callRoutes({ devTools: deps.config.devTools }));
+      await api.register(voiceSettingsRoutes(deps, voiceSettings));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
       await api.register(emailRoutes(deps, { ...deps.email, sandbox: sandboxPhones }));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {

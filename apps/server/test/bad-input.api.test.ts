@@ -453,6 +453,23 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ from: "patient@exemple.test", to: "personne@sandbox.test", subject: "Allô", body: "Bonjour" }),
   },
   "email.sandboxMailbox": { query: { address: "patient@exemple.test" } },
+  // Voice settings: unknown ids, so nothing can be hit; a valid body is never sent as is.
+  "voiceSettings.transferExtensions": {},
+  "voiceSettings.createTransferExtension": { body: () => ({ name: "Laboratoire", phoneNumber: "+15145550199", extension: "12" }) },
+  "voiceSettings.updateTransferExtension": {
+    params: () => ({ id: UNKNOWN_ID }),
+    body: () => ({ name: "Laboratoire", phoneNumber: "+15145550199", extension: "" }),
+  },
+  "voiceSettings.removeTransferExtension": { params: () => ({ id: UNKNOWN_ID }), parsesBody: true },
+  "voiceSettings.greetings": { query: { teamId: UNKNOWN_ID } },
+  "voiceSettings.saveGreeting": {
+    params: () => ({ period: "CLOSE" }),
+    body: () => ({ teamId: UNKNOWN_ID, kind: "TTS", enabled: true, text: "Nous sommes fermés.", language: "fr-CA" }),
+  },
+  "voiceSettings.uploadRecording": { parsesBody: true },
+  "voiceSettings.recordingFile": { query: { url: UNKNOWN_ID } },
+  "voiceSettings.recordingLength": { query: { recordingId: UNKNOWN_ID } },
+  "voiceSettings.signedRecording": { params: () => ({ id: UNKNOWN_ID }), query: { exp: "9999999999", sig: "s".repeat(43) } },
 };
 
 /**
@@ -862,7 +879,7 @@ describe("SQL and HTML in free text are stored as text, never run", () => {
 describe("authentication on every non-public route", () => {
   const guarded = ROUTES.filter((r) => !r.public);
 
-  it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media links, sandbox phones, Twilio text and voice webhooks, the OAuth callback", () => {
+  it("lists the public routes: health, status read, login, refresh, password forgot and reset, signed media and greeting links, sandbox phones, Twilio text and voice webhooks, the OAuth callback", () => {
     expect(new Set(ROUTES.filter((r) => r.public).map(routeName))).toEqual(
       new Set([
         "GET /api/health",
@@ -872,6 +889,7 @@ describe("authentication on every non-public route", () => {
         "POST /api/auth/password-forgot",
         "POST /api/auth/password-reset",
         "GET /api/media/{id}",
+        "GET /api/voice/v1/recordings/signed/{id}",
         "POST /api/sandbox/inbound",
         "GET /api/sandbox/outbox",
         "GET /api/sandbox/settings",

@@ -6,6 +6,7 @@ import type {
   EmailOauthStatesTable,
   EmailSandboxMailTable,
 } from "./schema-email.ts";
+import type { AudioAssetsTable, GreetingsTable, TransferExtensionsTable } from "./schema-voice-settings.ts";
 
 /**
  * Table types of the migrations in ./migrations. Written by hand next to the SQL that defines
@@ -600,4 +601,7 @@ export interface DB {
   email_messages: EmailMessagesTable;
   email_attachments: EmailAttachmentsTable;
   email_sandbox_mail: EmailSandboxMailTable;
+  audio_assets: AudioAssetsTable;
+  greetings: GreetingsTable;
+  transfer_extensions: TransferExtensionsTable;
 }

@@ -23,6 +23,8 @@ export type OrganizationSeed = {
   timezone?: string;
   franceRegion?: boolean;
   consultationsEnabled?: boolean;
+  /** Transfer of calls to outside extensions (spec part 1 §3 `enableExtTransfer`); off unless said. */
+  enableExtTransfer?: boolean;
   clientId?: string | null;
   services?: string[];
   options?: Partial<OrganizationOptions>;
@@ -47,6 +49,7 @@ export async function insertOrganization(owner: Db, seed: OrganizationSeed): Pro
         timezone: seed.timezone ?? "America/Toronto",
         france_region: seed.franceRegion ?? false,
         consultations_enabled: seed.consultationsEnabled ?? false,
+        enable_ext_transfer: seed.enableExtTransfer ?? false,
         client_id: seed.clientId ?? null,
         services: seed.services ?? [],
         logo: null,

@@ -87,6 +87,8 @@ export async function seedDemo(owner: Db, media: MediaHost["media"], log: (msg: 
       address: "1200, rue Sainte-Catherine Ouest, Montréal (Québec) H3B 1K1",
       timezone: "America/Toronto",
       consultationsEnabled: true,
+      // Its plan (tier 3) includes transfer to extensions; the clinic has it turned on.
+      enableExtTransfer: true,
       clientId: "demo-clinic",
       services: ["dental-exam", "dental-cleaning", "dental-filling", "dental-whitening"],
     });

@@ -21,6 +21,7 @@ import { twilioEndpoints } from "./twilio.ts";
 import { twilioVoiceEndpoints } from "./twilio-voice.ts";
 import { usersEndpoints } from "./users.ts";
 import { voiceEndpoints } from "./voice.ts";
+import { voiceSettingsEndpoints } from "./voice-settings.ts";
 
 export * from "./endpoint.ts";
 
@@ -53,6 +54,7 @@ export const endpoints = {
   twilioVoice: twilioVoiceEndpoints,
   users: usersEndpoints,
   voice: voiceEndpoints,
+  voiceSettings: voiceSettingsEndpoints,
 } as const;
 
 /** One entry with its registry name (`users.create`), for lists: the docs, the route check, the hostile test. */

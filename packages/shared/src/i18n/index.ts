@@ -21,6 +21,7 @@ import { uiSurveys } from "./areas/ui-surveys.ts";
 import { voicePrompts } from "./areas/voice-prompts.ts";
 import { email } from "./areas/email.ts";
 import { uiCalls } from "./areas/ui-calls.ts";
+import { voiceSettings } from "./areas/voice-settings.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
 const areas = {
@@ -45,6 +46,7 @@ const areas = {
   voicePrompts,
   email,
   uiCalls,
+  voiceSettings,
 } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;

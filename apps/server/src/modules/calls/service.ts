@@ -19,6 +19,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { tierPermissions } from "../organizations/service.ts";
 import { contactsByPhones } from "../contacts/service.ts";
+import { greetingForPeriod } from "../voice-settings/index.ts";
 import {
   clientIdentity,
   type CarrierCall,
@@ -141,12 +142,17 @@ export async function callForStaffLeg(
 }
 
 /**
- * The team's greeting for the period. Greetings per team and period (VOICE.md §3 `greetings`:
- * FILE / TTS / RECORDING, enabled or not) come with the call-control issue (13 §3); until they
- * are stored, no team has one and the carrier speaks the catalogue's default for the period.
+ * The team's greeting for the period (VOICE.md §3 `greetings`, read through the voice-settings
+ * module): the call's team's enabled greeting, else the organisation's enabled default, else null
+ * and the carrier speaks the catalogue's default for the period.
  */
-export function greetingOf(_call: { callId: string; period: CallPeriod }): Promise<Greeting | null> {
-  return Promise.resolve(null);
+export async function greetingOf(call: { callId: string; period: CallPeriod }, r: CallsRuntime = callsRuntime()): Promise<Greeting | null> {
+  const orgId = await repo.unsafeFindCallById(r.db, call.callId);
+  if (!orgId) return null;
+  return withTenant(r.db, orgId, async (tx) => {
+    const row = await repo.findCall(tx, orgId, call.callId);
+    return row ? greetingForPeriod(tx, orgId, row.team_id, call.period) : null;
+  });
 }
 
 // ---- Staff ----

@@ -1,5 +1,13 @@
 import { Tabs } from "@mantine/core";
-import { IconBuildingHospital, IconMail, IconUser, IconUsers, IconUsersGroup } from "@tabler/icons-react";
+import {
+  IconBuildingHospital,
+  IconMail,
+  IconMicrophone,
+  IconPhoneOutgoing,
+  IconUser,
+  IconUsers,
+  IconUsersGroup,
+} from "@tabler/icons-react";
 import { FormattedMessage } from "react-intl";
 import { useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "../../ui/page.tsx";
@@ -8,6 +16,8 @@ import { TeamsTab } from "./teams-tab.tsx";
 import { EmailTab } from "../email/email-tab.tsx";
 import { UsersTab } from "./users-tab.tsx";
 import { ProfileTab } from "./profile-tab.tsx";
+import { GreetingsTab } from "../voice-settings/greetings-tab.tsx";
+import { TransferExtensionsTab } from "../voice-settings/transfer-extensions-tab.tsx";
 
 /**
  * Values of `?configTab=`. 2 is the team email area whose `tab=1` is the email connection page
@@ -19,11 +29,13 @@ const CONFIG_TABS = {
   email: "2",
   users: "3",
   profile: "4",
+  voicemail: "5",
+  extensions: "6",
 } as const;
 
 const VALUES: readonly string[] = Object.values(CONFIG_TABS);
 
-/** /configuration: organisation, teams, email, users and my profile, one tab each. */
+/** /configuration: organisation, teams, email, users, my profile, voicemail and transfer extensions, one tab each. */
 export function ConfigurationPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("configTab");
@@ -60,6 +72,12 @@ export function ConfigurationPage() {
           <Tabs.Tab value={CONFIG_TABS.profile} leftSection={<IconUser size={16} />}>
             <FormattedMessage id="config.tab.profile" />
           </Tabs.Tab>
+          <Tabs.Tab value={CONFIG_TABS.voicemail} leftSection={<IconMicrophone size={16} />}>
+            <FormattedMessage id="config.tab.voicemail" />
+          </Tabs.Tab>
+          <Tabs.Tab value={CONFIG_TABS.extensions} leftSection={<IconPhoneOutgoing size={16} />}>
+            <FormattedMessage id="config.tab.extensions" />
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value={CONFIG_TABS.organization}>
           <OrganizationTab />
@@ -75,6 +93,12 @@ export function ConfigurationPage() {
         </Tabs.Panel>
         <Tabs.Panel value={CONFIG_TABS.profile}>
           <ProfileTab />
+        </Tabs.Panel>
+        <Tabs.Panel value={CONFIG_TABS.voicemail}>
+          <GreetingsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value={CONFIG_TABS.extensions}>
+          <TransferExtensionsTab />
         </Tabs.Panel>
       </Tabs>
     </PageContainer>

@@ -1,0 +1,20 @@
+import type { CallPeriod, TransferExtension } from "@relais/shared";
+import type { Tx } from "../../db/database.ts";
+import { periodGreeting, transferExtensionOf, voiceSettings, type PeriodGreeting } from "./service.ts";
+
+/**
+ * The voice settings module's public face for the calls module: the greeting a caller hears and
+ * the extension a call is transferred to. Both read inside the caller's tenant transaction.
+ */
+
+export type { PeriodGreeting };
+
+/** The team's enabled greeting for the period, else the organisation's enabled default, else null. */
+export function greetingForPeriod(tx: Tx, orgId: string, teamId: string, period: CallPeriod): Promise<PeriodGreeting | null> {
+  return periodGreeting(voiceSettings(), tx, orgId, teamId, period);
+}
+
+/** One transfer extension of the organisation (name, E.164 number, digits dialled after answer), or null. */
+export function transferExtension(tx: Tx, orgId: string, id: string): Promise<TransferExtension | null> {
+  return transferExtensionOf(tx, orgId, id);
+}
