@@ -21,6 +21,7 @@ import * as m0019 from "./0019_email.ts";
 import * as m0020 from "./0020_email_in_threads.ts";
 import * as m0021 from "./0021_email_send_and_sandbox.ts";
 import * as m0022 from "./0022_scheduled_time_optional.ts";
+import * as m0023 from "./0023_call_park_numbers.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0020_email_in_threads": m0020,
   "0021_email_send_and_sandbox": m0021,
   "0022_scheduled_time_optional": m0022,
+  "0023_call_park_numbers": m0023,
 };
