@@ -12,6 +12,18 @@ const keys = {
   token: ["calls", "token"] as const,
 };
 
+/** The call queue of the person's teams (GET voice/v1/queues), patched by the `queue.*` events (queue-live.ts). */
+export const QUEUE_KEY = ["calls", "queue"] as const;
+
+export function queueQuery() {
+  return {
+    queryKey: QUEUE_KEY,
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.call(endpoints.voice.queues, {}, { signal }),
+    // The events keep it current; it is read again when the real-time stream (re)starts.
+    staleTime: Infinity,
+  };
+}
+
 /** May this organisation call out (tier permission 1)? Unknown tier (404): yes (spec part 1 §6). */
 export function useCanCallOut(): boolean {
   const { organization } = useSession();

@@ -1,0 +1,79 @@
+import { expect, test } from "./support/test.ts";
+import { DEMO, DEMO_NAMES } from "./support/accounts.ts";
+import { RelaisApi } from "./support/api.ts";
+import { callPanel, closeAll, expectAudioFlowing, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
+import { screenshotPath } from "./support/screenshots.ts";
+import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
+
+const SHOTS = "/tmp/shots-queue-park";
+
+test("parquer et prendre : Marc répond puis parque l'appel, Isabelle le voit dans la file avec son numéro et le prend, le son passe", async ({
+  browser,
+  request,
+}, testInfo) => {
+  testInfo.setTimeout(150_000);
+  // The Réception takes calls at any hour of the run (outside its hours a call goes to the missed path).
+  const api = await RelaisApi.signIn(request);
+  const week = await api.teamWeek("Réception");
+  await api.setTeamWeek("Réception", "always-open");
+  const contact = uniqueContact();
+  const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
+  const isabelle = await staffPage(browser, testInfo, DEMO.admin);
+  const marc = await staffPage(browser, testInfo, DEMO.user);
+
+  // --- The phone calls the Réception; Marc answers. ---
+  await phoneCall(phone).getByRole("button", { name: "Appeler la clinique" }).click();
+  await expect(offerCard(marc)).toBeVisible({ timeout: 15_000 });
+  await offerCard(marc).getByRole("button", { name: "Répondre" }).click();
+  const marcCall = ownCallCard(marc);
+  await expect(marcCall).toBeVisible();
+  const park = marcCall.getByRole("button", { name: "Envoyer dans la file d'attente" });
+  await expect(phoneCall(phone).getByTestId("phone-call-status")).toHaveText("En communication");
+  await expect(marcCall.getByTestId("call-timer")).toHaveText(/^00:0[1-9]$/, { timeout: 15_000 });
+  await expectAudioFlowing(marc);
+  await callPanel(marc).screenshot({ path: `${SHOTS}/park-button.png` });
+
+  // --- Marc parks it: his panel closes, the caller hears park music. ---
+  await expect(park).toBeEnabled();
+  await park.click();
+  await expect(marcCall).toBeHidden();
+  await expect(phoneCall(phone).getByTestId("phone-call-status")).toHaveText("Appel parqué, musique d'attente…");
+
+  // --- Isabelle opens the queue: the call is parked, with its number. ---
+  const open = isabelle.getByTestId("queue-open");
+  await expect(open).toHaveAccessibleName(/^File d'attente \(appels qui attendent : [1-9]\d*\)$/);
+  await open.click();
+  const queue = isabelle.getByRole("dialog", { name: "File d'attente des appels" });
+  await expect(queue).toBeVisible();
+  const parked = queue.getByTestId("queue-group-parked").getByTestId("queue-call").filter({ hasText: contact.shown });
+  await expect(parked).toBeVisible();
+  await expect(parked.getByTestId("queue-park-no")).toHaveText(/^N° \d+$/);
+  await expect(parked.getByTestId("queue-timer")).toHaveText(/^00:\d\d$/);
+  await isabelle.screenshot({ path: `${SHOTS}/queue-parked.png` });
+  await queue.screenshot({ path: screenshotPath("call-queue.png") });
+
+  // --- She picks it up: the phone reconnects to her, audio flows between them. ---
+  await parked.getByRole("button", { name: `Prendre l'appel de ${contact.shown}` }).click();
+  const isabelleCall = ownCallCard(isabelle);
+  await expect(isabelleCall).toBeVisible();
+  await expect(parked).toBeHidden();
+  const inProgress = queue.getByTestId("queue-group-in-progress").getByTestId("queue-call").filter({ hasText: contact.shown });
+  await expect(inProgress).toContainText(`avec ${DEMO_NAMES.admin}`);
+  await expect(phoneCall(phone).getByTestId("phone-call-status")).toHaveText("En communication");
+  await expectAudioFlowing(isabelle);
+  await expectAudioFlowing(phone.page);
+  await isabelle.screenshot({ path: `${SHOTS}/queue-picked.png` });
+  await isabelle.keyboard.press("Escape");
+  await expect(queue).toBeHidden();
+  await callPanel(isabelle).screenshot({ path: `${SHOTS}/picked-call.png` });
+
+  // --- The phone hangs up: the call leaves the queue. ---
+  await phoneCall(phone).getByRole("button", { name: "Raccrocher" }).click();
+  await expect(isabelleCall.getByRole("heading", { name: "Appel terminé" })).toBeVisible();
+  await open.click();
+  await expect(queue.getByTestId("queue-call").filter({ hasText: contact.shown })).toHaveCount(0);
+
+  await closeAll(isabelle, marc);
+  await phone.close();
+  await api.setTeamWeek("Réception", week);
+});
