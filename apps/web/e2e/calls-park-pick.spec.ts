@@ -1,7 +1,8 @@
 import { expect, test } from "./support/test.ts";
 import { DEMO, DEMO_NAMES } from "./support/accounts.ts";
 import { RelaisApi } from "./support/api.ts";
-import { callPanel, closeAll, expectAudioFlowing, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
+import { login } from "./support/auth.ts";
+import { callPanel, closeAll, expectAudioFlowing, goOnline, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
 
@@ -18,7 +19,12 @@ test("parquer et prendre : Marc répond puis parque l'appel, Isabelle le voit da
   await api.setTeamWeek("Réception", "always-open");
   const contact = uniqueContact();
   const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
-  const isabelle = await staffPage(browser, testInfo, DEMO.admin);
+  // Isabelle's page runs on a clock the journey can move (page.clock), flowing normally until then.
+  const { baseURL, locale, timezoneId, viewport } = testInfo.project.use;
+  const isabelle = await (await browser.newContext({ baseURL, locale, timezoneId, viewport })).newPage();
+  await isabelle.clock.install();
+  await login(isabelle, DEMO.admin);
+  await goOnline(isabelle);
   const marc = await staffPage(browser, testInfo, DEMO.user);
 
   // --- The phone calls the Réception; Marc answers. ---
@@ -51,6 +57,18 @@ test("parquer et prendre : Marc répond puis parque l'appel, Isabelle le voit da
   await expect(parked.getByTestId("queue-timer")).toHaveText(/^00:\d\d$/);
   await isabelle.screenshot({ path: `${SHOTS}/queue-parked.png` });
   await queue.screenshot({ path: screenshotPath("call-queue.png") });
+
+  // --- The wait timer runs on the server's clock: yellow from 2 min, red from 4 min (spec §9). ---
+  const timer = parked.getByTestId("queue-timer");
+  await expect(timer).toHaveAttribute("data-alert", "none");
+  await isabelle.clock.fastForward("02:05");
+  await expect(timer).toHaveAttribute("data-alert", "yellow");
+  await expect(timer).toHaveText(/^02:0\d$/);
+  await isabelle.screenshot({ path: `${SHOTS}/queue-yellow.png` });
+  await isabelle.clock.fastForward("02:00");
+  await expect(timer).toHaveAttribute("data-alert", "red");
+  await expect(timer).toHaveAccessibleName(/^Attente 04:\d\d, attente très longue$/);
+  await queue.screenshot({ path: `${SHOTS}/queue-red.png` });
 
   // --- She picks it up: the phone reconnects to her, audio flows between them. ---
   await parked.getByRole("button", { name: `Prendre l'appel de ${contact.shown}` }).click();

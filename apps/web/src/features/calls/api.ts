@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { canCallOut, endpoints } from "@relais/shared";
 import { api, isApiError } from "../../api/index.ts";
+import { queueCacheOf } from "./queue-model.ts";
 import { useSession } from "../../app/session/session.tsx";
 
 /**
@@ -18,7 +19,8 @@ export const QUEUE_KEY = ["calls", "queue"] as const;
 export function queueQuery() {
   return {
     queryKey: QUEUE_KEY,
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.call(endpoints.voice.queues, {}, { signal }),
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      queueCacheOf(await api.call(endpoints.voice.queues, {}, { signal }), Date.now()),
     // The events keep it current; it is read again when the real-time stream (re)starts.
     staleTime: Infinity,
   };

@@ -3,13 +3,12 @@ import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IconListDetails } from "@tabler/icons-react";
 import { useIntl } from "react-intl";
-import type { QueueViewResponse } from "@relais/shared";
 import { lazyPart } from "../../app/lazy/lazy-screen.tsx";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { useRereadOnReady } from "../../app/realtime/use-reread-on-ready.ts";
 import { isEvent } from "../../app/realtime/typed-events.ts";
 import { QUEUE_KEY, queueQuery } from "./api.ts";
-import { removeQueued, upsertQueued, waitingCount } from "./queue-model.ts";
+import { removeQueued, upsertQueued, waitingCount, type QueueCache } from "./queue-model.ts";
 
 const QueueDrawer = lazyPart("calls-dialogs", () => import("./queue-view.tsx").then((m) => m.QueueDrawer));
 
@@ -22,12 +21,12 @@ function useQueueLive(): void {
     () =>
       subscribe((event) => {
         if (event.type !== "queue.updated" && event.type !== "queue.removed") return;
-        const patch = (change: (view: QueueViewResponse) => QueueViewResponse) => {
-          queryClient.setQueryData<QueueViewResponse>(QUEUE_KEY, (view) => (view ? change(view) : view));
+        const patch = (change: (view: QueueCache) => QueueCache) => {
+          queryClient.setQueryData<QueueCache>(QUEUE_KEY, (view) => (view ? change(view) : view));
         };
         // isEvent checks the payload's shape (a newer server may send another one): else read again.
         if (isEvent(event, "queue.updated")) {
-          patch((view) => upsertQueued(view, event.payload));
+          patch((view) => upsertQueued(view, event.payload, Date.now()));
         } else if (isEvent(event, "queue.removed")) {
           patch((view) => removeQueued(view, event.payload.id));
         } else {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { QueuedCall, QueueViewResponse } from "@relais/shared";
-import { canPick, queueEntries, removeQueued, upsertQueued, waitingCount } from "./queue-model.ts";
+import type { QueuedCall } from "@relais/shared";
+import {
+  canPick,
+  queueCacheOf,
+  queueEntries,
+  removeQueued,
+  upsertQueued as upsertAt,
+  waitingCount,
+  type QueueCache,
+} from "./queue-model.ts";
 
 const NOW = "2026-11-27T10:00:00.000Z";
 
@@ -27,11 +35,20 @@ function entry(id: string, overrides: Partial<QueuedCall> = {}): QueuedCall {
   };
 }
 
-const empty: QueueViewResponse = { groups: { queued: [], ringing: [], "in-progress": [], parked: [] }, serverNow: NOW };
+const BROWSER_NOW = Date.parse(NOW) - 3_000;
+const empty: QueueCache = queueCacheOf({ groups: { queued: [], ringing: [], "in-progress": [], parked: [] }, serverNow: NOW }, BROWSER_NOW);
+const upsertQueued = (view: QueueCache, e: QueuedCall) => upsertAt(view, e, BROWSER_NOW);
 const parked = (id: string, parkNo: number, version = 5) =>
   entry(id, { state: "parked", status: "parked", group: "parked", parkNo, version });
 
 describe("the queue view's cache", () => {
+  it("keeps the server's clock as it was when the view or its latest entry arrived", () => {
+    expect(empty.skewMs).toBe(3_000);
+    const later = upsertAt(empty, entry("a", { serverNow: "2026-11-27T10:01:00.000Z" }), Date.parse("2026-11-27T10:01:00.000Z") + 500);
+    expect(later.skewMs).toBe(-500);
+    expect(removeQueued(later, "a").skewMs).toBe(-500);
+  });
+
   it("puts an arriving call in its group, longest wait first", () => {
     let view = upsertQueued(empty, entry("a", { waitingSince: "2026-11-27T09:59:00.000Z" }));
     view = upsertQueued(view, entry("b", { waitingSince: "2026-11-27T09:50:00.000Z" }));

@@ -9,7 +9,6 @@ import { useCallActions, useCallUi } from "./call-actions.ts";
 import { CallsIntl } from "./calls-intl.tsx";
 import { callDuration, secondsSince } from "./format.ts";
 import { canPick, queueEntries } from "./queue-model.ts";
-import { usePhone } from "./use-phone.ts";
 
 /** This browser's clock, read again every second while `running`. */
 function useNow(running: boolean): number {
@@ -135,7 +134,6 @@ function QueueSection({ group, entries, now, skewMs }: { group: QueueGroup; entr
 
 function QueueContent({ opened }: { opened: boolean }) {
   const queue = useQuery(queueQuery());
-  const { skewMs } = usePhone();
   const now = useNow(opened);
   if (queue.isPending) {
     return (
@@ -164,6 +162,7 @@ function QueueContent({ opened }: { opened: boolean }) {
     );
   }
   const view = queue.data;
+  const { skewMs } = view;
   if (queueEntries(view).length === 0) {
     return (
       <Text size="sm" c="dimmed" role="status">
