@@ -8,15 +8,22 @@ import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
 
 const SHOTS = "/tmp/shots-queue-park";
 
+// The Réception takes calls at any hour of the run (outside its hours a call goes to the missed
+// path); its week is put back afterwards, whether the journey passed or not.
+let week: unknown = null;
+test.beforeEach(async ({ request }) => {
+  const api = await RelaisApi.signIn(request);
+  week = await api.teamWeek("Réception");
+  await api.setTeamWeek("Réception", "always-open");
+});
+test.afterEach(async ({ request }) => {
+  if (week !== null) await (await RelaisApi.signIn(request)).setTeamWeek("Réception", week);
+});
+
 test("parquer et prendre : Marc répond puis parque l'appel, Isabelle le voit dans la file avec son numéro et le prend, le son passe", async ({
   browser,
-  request,
 }, testInfo) => {
   testInfo.setTimeout(150_000);
-  // The Réception takes calls at any hour of the run (outside its hours a call goes to the missed path).
-  const api = await RelaisApi.signIn(request);
-  const week = await api.teamWeek("Réception");
-  await api.setTeamWeek("Réception", "always-open");
   const contact = uniqueContact();
   const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
   // Isabelle's page runs on a clock the journey can move (page.clock), flowing normally until then.
@@ -93,5 +100,4 @@ test("parquer et prendre : Marc répond puis parque l'appel, Isabelle le voit da
 
   await closeAll(isabelle, marc);
   await phone.close();
-  await api.setTeamWeek("Réception", week);
 });
