@@ -145,7 +145,7 @@ export const voiceEndpoints = {
     method: "POST",
     path: "/voice/v1/queues/park/:callId",
     summary:
-      "Parks (sends to the queue) the caller's accepted call with the organisation's lowest free park number; the caller hears park music, the caller's leg leaves the room; 409 `error.call-not-accepted` before it is accepted, `error.call-not-owner`, `error.call-ended`",
+      "Parks (sends to the queue) an accepted call the requester owns, with the organisation's lowest free park number: the phone caller hears park music and the owner's leg leaves the room; 409 `error.call-not-accepted` before it is accepted, `error.call-not-owner`, `error.call-ended`",
     access: {},
     who: "the call's owner",
     params: parkParams,
