@@ -5,8 +5,10 @@ import {
   callView,
   OFFER_REVOKE_REASONS,
   type CallOffer,
+  queuedCall,
   type CallView,
   type OfferRevokeReason,
+  type QueuedCall,
 } from "./contracts/calls.ts";
 import { contactSummary, type ContactSummary } from "./contracts/contacts.ts";
 import { message, thread, type Message, type Thread } from "./contracts/messaging.ts";
@@ -64,6 +66,10 @@ export type EventMap = {
   "call.updated": CallView;
   /** The call reached `ended`; the last view of it. */
   "call.ended": CallView;
+  // The call queue (issue 13 §1), for the members of the call's team: a call entered the queue
+  // view or moved in it (queued, ringing, in progress, parked), or left it (ended, voicemail).
+  "queue.updated": QueuedCall;
+  "queue.removed": { id: string; teamId: string };
 };
 
 /** An appointment was booked, moved or cancelled: the member days it touched, and its contact. */
@@ -104,6 +110,8 @@ export const EVENT_PAYLOADS = {
   "call.offer.revoked": z.object({ callId: z.string(), reason: z.enum(OFFER_REVOKE_REASONS) }),
   "call.updated": callView,
   "call.ended": callView,
+  "queue.updated": queuedCall,
+  "queue.removed": z.object({ id: z.string(), teamId: z.string() }),
 } satisfies { [N in EventName]: z.ZodType<EventMap[N]> };
 
 export const EVENT_NAMES = [
@@ -124,6 +132,8 @@ export const EVENT_NAMES = [
   "call.offer.revoked",
   "call.updated",
   "call.ended",
+  "queue.updated",
+  "queue.removed",
 ] as const satisfies readonly EventName[];
 
 // Every name of the map is listed above (`satisfies` checks nothing else is): else a compile error.

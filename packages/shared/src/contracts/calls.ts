@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALL_DIRECTIONS, CALL_END_STATUSES, CALL_STATES, CALL_STATUS_CODES } from "../rules/calls.ts";
+import { CALL_DIRECTIONS, CALL_END_STATUSES, CALL_STATES, CALL_STATUS_CODES, QUEUE_GROUPS } from "../rules/calls.ts";
 import { E164_PATTERN } from "../rules/phone.ts";
 import { errorResponse, uuid } from "./common.ts";
 
@@ -146,6 +146,59 @@ export const voiceSynchronizeResponse = z.object({
 });
 export type VoiceSynchronizeResponse = z.infer<typeof voiceSynchronizeResponse>;
 
+// ---- The call queue (issue 13 §1; spec part 1 §3 "queued call", §4 queue grouping, park) ----
+
+/**
+ * One call of the queue view (GET voice/v1/queues, `queue.updated`): spec §3 "queued call" (id,
+ * status, wait, duration, parkNo) with what a receptionist needs to pick it. Timers run from
+ * `waitingSince` / `answeredAt` against `serverNow`, never the browser's clock.
+ */
+export const queuedCall = z.object({
+  id: uuid,
+  /** The carrier's id of the caller's leg (POST voice/v1/queues/pick names the call by it); null before the carrier gave one. */
+  sid: z.string().nullable(),
+  state: z.enum(CALL_STATES),
+  /** The spec's status code (part 1 §4). */
+  status: z.enum(CALL_STATUS_CODES),
+  group: z.enum(QUEUE_GROUPS),
+  /** When the current wait started: queued (or rung) since, parked since, or answered at for a call in progress. */
+  waitingSince: isoTime,
+  /** Seconds waited at `serverNow`. */
+  wait: z.number().int().min(0),
+  /** Seconds since answered at `serverNow`; null before anyone answered. */
+  duration: z.number().int().min(0).nullable(),
+  answeredAt: isoTime.nullable(),
+  parkNo: z.number().int().min(1).nullable(),
+  /** The contact's name, else the formatted number. */
+  callerName: z.string(),
+  phoneNumber: z.string(),
+  teamId: uuid,
+  teamLabel: z.string(),
+  ownerName: z.string().nullable(),
+  version: z.number().int().min(0),
+  serverNow: isoTime,
+});
+export type QueuedCall = z.infer<typeof queuedCall>;
+
+/** GET voice/v1/queues: the live calls of the caller's teams, in the spec's groups (parked by park number). */
+export const queueViewResponse = z.object({
+  groups: z.object({
+    queued: z.array(queuedCall),
+    ringing: z.array(queuedCall),
+    "in-progress": z.array(queuedCall),
+    parked: z.array(queuedCall),
+  }),
+  serverNow: isoTime,
+});
+export type QueueViewResponse = z.infer<typeof queueViewResponse>;
+
+/** POST voice/v1/queues/park/{callId}. */
+export const parkParams = z.object({ callId: uuid }).strict();
+
+/** POST voice/v1/queues/pick: the call named by its caller leg's carrier id (spec §7). */
+export const pickRequest = z.object({ callSid }).strict();
+export type PickRequest = z.infer<typeof pickRequest>;
+
 /**
  * 409 on answer when someone else claimed the call first: `error.call-taken` with `params.name`,
  * the person who took it ("taken by <name>").
@@ -157,6 +210,9 @@ export const callTakenError = errorResponse.extend({
   }),
 });
 export type CallTakenError = z.infer<typeof callTakenError>;
+
+/** 409 on pick: taken by someone (with their name), or another refusal (`error.already-on-call`, `error.call-ended`). */
+export const pickConflictError = z.union([callTakenError, errorResponse]);
 
 // ---- Sandbox phone simulator (VOICE.md §5; development and tests only) ----------------------
 

@@ -7,6 +7,10 @@ import {
   callTakenError,
   callView,
   outboundCallRequest,
+  parkParams,
+  pickConflictError,
+  pickRequest,
+  queueViewResponse,
   sandboxDigitsRequest,
   sandboxPhoneCall,
   sandboxPhoneCalls,
@@ -127,6 +131,36 @@ export const voiceEndpoints = {
     who: "member of the call's team",
     params: idParams,
     response: callView,
+  }),
+  queues: endpoint({
+    method: "GET",
+    path: "/voice/v1/queues",
+    summary:
+      "The call queue of the caller's teams (issue 13 §1): live calls grouped queued | ringing | in progress | parked (parked by park number), each with its wait and duration on the server's clock; `queue.updated` / `queue.removed` keep it current",
+    access: {},
+    who: "signed in (calls of the caller's teams)",
+    response: queueViewResponse,
+  }),
+  park: endpoint({
+    method: "POST",
+    path: "/voice/v1/queues/park/:callId",
+    summary:
+      "Parks (sends to the queue) an accepted call the requester owns, with the organisation's lowest free park number: the phone caller hears park music and the owner's leg leaves the room; 409 `error.call-not-accepted` before it is accepted, `error.call-not-owner`, `error.call-ended`",
+    access: {},
+    who: "the call's owner",
+    params: parkParams,
+    response: callView,
+  }),
+  pick: endpoint({
+    method: "POST",
+    path: "/voice/v1/queues/pick",
+    summary:
+      "Takes a queued, ringing or parked call of the caller's teams (a claim under the call's row lock): the first wins; 409 `error.call-taken` with `params.name` for the others, `error.call-ended`, `error.already-on-call`; switches the caller's current team to the call's",
+    access: {},
+    who: "member of the call's team",
+    body: pickRequest,
+    response: callView,
+    otherResponses: { 409: pickConflictError },
   }),
   token: endpoint({
     method: "GET",

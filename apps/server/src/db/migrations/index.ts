@@ -21,6 +21,7 @@ import * as m0019 from "./0019_email.ts";
 import * as m0020 from "./0020_email_in_threads.ts";
 import * as m0021 from "./0021_email_send_and_sandbox.ts";
 import * as m0022 from "./0022_scheduled_time_optional.ts";
+import * as m0023 from "./0023_call_park_numbers.ts";
 import * as m0024 from "./0024_voice_settings.ts";
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   "0020_email_in_threads": m0020,
   "0021_email_send_and_sandbox": m0021,
   "0022_scheduled_time_optional": m0022,
+  "0023_call_park_numbers": m0023,
   "0024_voice_settings": m0024,
 };

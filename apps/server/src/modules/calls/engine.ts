@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { callStatusCode, type CallView } from "@relais/shared";
+import { callStatusCode, queueGroupOf, type CallView } from "@relais/shared";
 import { withTenant, type Tx } from "../../db/database.ts";
 import { addJob } from "../../platform/jobs/jobs.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
@@ -8,6 +8,7 @@ import { recordCallMessage } from "../messaging/service.ts";
 import type { CarrierCall } from "./carrier.ts";
 import type { Call, CallCommand, CallEvent, OfferStatus, Transition } from "./model.ts";
 import { messageCallOf, presentCall, presentOffer } from "./presenter.ts";
+import { presentQueued } from "./queue-rules.ts";
 import { apply } from "./reducer.ts";
 import * as repo from "./repo.ts";
 import type { CallsRuntime } from "./runtime.ts";
@@ -174,9 +175,39 @@ async function persist(
   if (changed) {
     const type = call.state === "ended" ? "call.ended" : "call.updated";
     await recordEvent(tx, orgId, { type, teamId: call.teamId, payload: await viewNow() });
+    await recordQueueEvents(tx, orgId, row, before, call, viewNow);
+    // Someone's call ended or was parked: they are free for their teams' waiting callers (issue 13 §1).
+    const freed = before.owner?.kind === "user" && call.owner === null ? before.owner.userId : null;
+    if (freed) after.push(() => offerWaitingCalls(r, orgId, freed));
   }
 
   for (const command of t.commands) await plan(r, tx, orgId, row, call, command, after);
+}
+
+/** The queue view's events (issue 13 §1): the call as the view shows it, or its removal when it left the view (or its team). */
+async function recordQueueEvents(
+  tx: Tx,
+  orgId: string,
+  row: repo.CallRow,
+  before: Call,
+  call: Call,
+  viewNow: () => Promise<CallView>,
+): Promise<void> {
+  const wasShown = queueGroupOf(before.state) !== null && before.version > 0;
+  if (wasShown && before.teamId !== call.teamId) {
+    await recordEvent(tx, orgId, { type: "queue.removed", teamId: before.teamId, payload: { id: call.id, teamId: before.teamId } });
+  }
+  const queued = presentQueued(await viewNow(), call, row.carrier_call_sid, Date.now());
+  if (queued) await recordEvent(tx, orgId, { type: "queue.updated", teamId: call.teamId, payload: queued });
+  else if (wasShown && before.teamId === call.teamId) {
+    await recordEvent(tx, orgId, { type: "queue.removed", teamId: call.teamId, payload: { id: call.id, teamId: call.teamId } });
+  }
+}
+
+/** A person just freed (their call ended or was parked): the calls waiting for their teams are offered again, oldest first. */
+async function offerWaitingCalls(r: CallsRuntime, orgId: string, userId: string): Promise<void> {
+  const waiting = await withTenant(r.db, orgId, async (tx) => repo.waitingCallsOf(tx, orgId, await repo.teamIdsOf(tx, orgId, userId)));
+  for (const callId of waiting) await offerToStaff(r, orgId, callId);
 }
 
 /**

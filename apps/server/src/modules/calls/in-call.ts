@@ -35,7 +35,7 @@ export function park(call: Call, e: Of<StaffEvent, "staff.park">): Transition {
   if (call.emergency) return refuse(call, "emergency");
   if (call.state === "dialing" || call.state === "ringing" || call.state === "connecting") return refuse(call, "not-accepted");
   if (call.state !== "active") return refuse(call, "wrong-state");
-  const parked: Call = { ...call, state: "parked", parkNo: e.parkNo, owner: null, held: true };
+  const parked: Call = { ...call, state: "parked", parkNo: e.parkNo, parkedAt: e.at, owner: null, held: true };
   return step(parked, [
     { type: "customer.hold", music: "park" },
     { type: "staff.remove", userId: e.userId },

@@ -64,6 +64,8 @@ export type Call = {
   startedAt: number;
   queuedAt: number | null;
   answeredAt: number | null;
+  /** When the call was last parked (the queue view times a parked caller's wait from it); absent on calls stored before issue 13. */
+  parkedAt?: number | null;
   voicemailAt: number | null;
   endedAt: number | null;
   /** When the next queued-call check is due (spec §4: every 90 s). */

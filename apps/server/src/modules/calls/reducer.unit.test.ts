@@ -163,9 +163,9 @@ const rows: Row[] = [
   [
     "active → parked with a park number",
     () => reach("active"),
-    () => [ev("staff.park", { userId: ALICE, parkNo: 4 })],
+    () => [ev("staff.park", { userId: ALICE, parkNo: 4, at: 30 })],
     "parked",
-    { parkNo: 4, owner: null, held: true },
+    { parkNo: 4, owner: null, held: true, parkedAt: T0 + 30_000 },
     ["customer.hold", "staff.remove"],
   ],
   [

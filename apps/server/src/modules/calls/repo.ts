@@ -233,7 +233,7 @@ export async function eligibleStaff(tx: Tx, orgId: string, teamId: string, callI
 export async function teamOf(tx: Tx, orgId: string, teamId: string) {
   return tx
     .selectFrom("teams")
-    .select(["id", "label", "phone_number", "schedule"])
+    .select(["id", "label", "phone_number", "schedule", "settings"])
     .where("organization_id", "=", orgId)
     .where("id", "=", teamId)
     .executeTakeFirst();
@@ -254,7 +254,7 @@ export async function userNames(tx: Tx, orgId: string, ids: string[]): Promise<M
 export async function organizationOf(tx: Tx, orgId: string) {
   return tx
     .selectFrom("organizations")
-    .select(["timezone", "vacation_start", "vacation_end", "options", "call_ring_seconds"])
+    .select(["timezone", "vacation_start", "vacation_end", "options", "call_ring_seconds", "call_queue_enabled"])
     .where("id", "=", orgId)
     .executeTakeFirstOrThrow();
 }
@@ -338,17 +338,64 @@ export async function touchPresence(
   return before === undefined && p.canAnswer;
 }
 
-/** Calls ringing now for any of `teamIds`: a person who just became reachable joins their round. */
-export async function ringingCallsOf(tx: Tx, orgId: string, teamIds: string[]): Promise<string[]> {
+/**
+ * Calls ringing or waiting in the queue now for any of `teamIds`: a person who just became
+ * reachable joins their round, or starts one for a caller waiting in the queue (issue 13 §1).
+ */
+export async function waitingCallsOf(tx: Tx, orgId: string, teamIds: string[]): Promise<string[]> {
   if (teamIds.length === 0) return [];
   const rows = await tx
     .selectFrom("calls")
     .select("id")
     .where("organization_id", "=", orgId)
-    .where("state", "=", "ringing")
+    .where("state", "in", ["ringing", "queued"])
     .where("team_id", "in", teamIds)
+    .orderBy("started_at")
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The teams a person belongs to (a call they leave frees them for their teams' waiting callers). */
+export async function teamIdsOf(tx: Tx, orgId: string, userId: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom("team_members")
+    .select("team_id")
+    .where("organization_id", "=", orgId)
+    .where("user_id", "=", userId)
+    .execute();
+  return rows.map((r) => r.team_id);
+}
+
+// ---- The call queue (issue 13 §1) ----
+
+/** The calls of `teamIds` the queue view shows (states of its four groups). */
+export async function queueCallsOf(tx: Tx, orgId: string, teamIds: string[]): Promise<CallRow[]> {
+  if (teamIds.length === 0) return [];
+  return tx
+    .selectFrom("calls")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("team_id", "in", teamIds)
+    .where("state", "in", ["queued", "ringing", "connecting", "active", "transferring", "parked"])
+    .orderBy("started_at")
+    .execute();
+}
+
+/**
+ * The park numbers held now in the organisation, under a transaction lock of the organisation's
+ * park numbers: two parks at the same instant never choose the same number (the unique index
+ * of migration 0023 would refuse the second anyway).
+ */
+export async function lockedParkNumbers(tx: Tx, orgId: string): Promise<number[]> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`relais-park:${orgId}`}, 0))`.execute(tx);
+  const rows = await tx
+    .selectFrom("calls")
+    .select("park_no")
+    .where("organization_id", "=", orgId)
+    .where("state", "=", "parked")
+    .where("park_no", "is not", null)
+    .execute();
+  return rows.flatMap((r) => (r.park_no === null ? [] : [r.park_no]));
 }
 
 export async function dropPresence(tx: Tx, orgId: string, userId: string, tabIds: string[]): Promise<void> {

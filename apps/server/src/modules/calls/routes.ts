@@ -18,6 +18,9 @@ export function callRoutes(opts: { devTools: boolean }): FastifyPluginAsyncZod {
     serve(app, endpoints.voice.hold, ({ body, ctx }) => svc.hold(ctx, body.callId));
     serve(app, endpoints.voice.resume, ({ body, ctx }) => svc.resume(ctx, body.callId));
     serve(app, endpoints.voice.digits, ({ body, ctx }) => svc.sendDigits(ctx, body.callId, body.digits));
+    serve(app, endpoints.voice.queues, ({ ctx }) => svc.queueView(ctx));
+    serve(app, endpoints.voice.park, ({ params, ctx }) => svc.park(ctx, params.callId));
+    serve(app, endpoints.voice.pick, ({ body, ctx }) => svc.pick(ctx, body.callSid));
     serve(app, endpoints.voice.get, ({ params, ctx }) => svc.getCall(ctx, params.id));
     serve(app, endpoints.voice.token, ({ ctx }) => svc.voiceToken(ctx));
     serve(app, endpoints.voice.refreshToken, ({ ctx }) => svc.voiceToken(ctx));

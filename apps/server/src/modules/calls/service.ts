@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   canCallOut,
+  groupQueue,
   isAnonymousNumber,
   isEmergencyNumber,
   RING_TIME_DEFAULT_SECONDS,
@@ -12,6 +13,8 @@ import {
   type CallPeriod,
   type CallView,
   type OutboundCallRequest,
+  type QueueGroup,
+  type QueueViewResponse,
   type VoiceToken,
 } from "@relais/shared";
 import { withTenant, type Tx } from "../../db/database.ts";
@@ -29,19 +32,24 @@ import {
   type InboundCallReport,
 } from "./carrier.ts";
 import { carrierCallOf, change, create, modelOf, webCallsEnabled } from "./engine.ts";
-import type { CallEvent, CallRouting, CarrierEvent, Transition } from "./model.ts";
+import type { CallRouting, CarrierEvent, StaffEvent, Transition } from "./model.ts";
 import { periodAt } from "./period.ts";
 import { presentCall, presentOffer } from "./presenter.ts";
+import { lowestFreeParkNo, presentQueued, queueOn } from "./queue-rules.ts";
 import { startInbound, startOutbound } from "./reducer.ts";
 import * as repo from "./repo.ts";
 import { callsRuntime, type CallsRuntime } from "./runtime.ts";
 
 /** The browser phone's rules (issue 12): who may do what with a call, and the carriers' way in. */
 
-/** What issue 12 routes with: no queue and no voicemail yet (issue 13 puts them in front of the missed path). */
-function routingOf(ringSeconds: number): CallRouting {
+/**
+ * What a call is routed with, frozen on it: the queue when the organisation and the team have it
+ * (queue-rules.ts, issue 13 §1), waiting at most the spec's 600 s. No voicemail yet: it comes
+ * with the greetings and voicemails of issue 13 §3, and until then the missed path ends the call.
+ */
+function routingOf(ringSeconds: number, queue = false): CallRouting {
   return {
-    queue: false,
+    queue,
     voicemail: false,
     ringSeconds: ringSeconds || RING_TIME_DEFAULT_SECONDS,
     maxWaitSeconds: QUEUE_MAX_WAIT_DEFAULT_SECONDS,
@@ -92,7 +100,15 @@ export async function receiveInbound(r: CallsRuntime, report: InboundCallReport)
     const period = await teamPeriod(tx, orgId, owner.team_id, report.at);
     const from = typedPhoneToE164(report.from) ?? report.from.trim();
     const contact = isAnonymousNumber(from) ? null : ((await contactsByPhones(tx, orgId, [from])).get(from) ?? null);
-    return { period, ringSeconds: org.call_ring_seconds, from, contactId: contact?.id ?? null, teamNumber: team?.phone_number ?? to };
+    const queue = queueOn({ callQueueEnabled: org.call_queue_enabled, options: org.options, teamSettings: team?.settings ?? null });
+    return {
+      period,
+      ringSeconds: org.call_ring_seconds,
+      queue,
+      from,
+      contactId: contact?.id ?? null,
+      teamNumber: team?.phone_number ?? to,
+    };
   });
   const key = `${report.carrier}:${report.carrierCallSid}:start`;
   const transition = startInbound({
@@ -102,7 +118,7 @@ export async function receiveInbound(r: CallsRuntime, report: InboundCallReport)
     teamId: owner.team_id,
     from: setup.from,
     period: setup.period,
-    routing: routingOf(setup.ringSeconds),
+    routing: routingOf(setup.ringSeconds, setup.queue),
   });
   const row = await create(r, orgId, transition, {
     carrier: report.carrier,
@@ -225,6 +241,8 @@ async function refusalError(r: CallsRuntime, ctx: Ctx, t: Transition): Promise<A
     case "not-offered":
     case "wrong-state":
       return conflict("error.call-not-offered");
+    case "not-accepted":
+      return conflict("error.call-not-accepted");
     default:
       return conflict("error.call-not-active");
   }
@@ -233,7 +251,8 @@ async function refusalError(r: CallsRuntime, ctx: Ctx, t: Transition): Promise<A
 async function staffChange(
   ctx: Ctx,
   callId: string,
-  event: CallEvent,
+  /** The event, or its maker run under the call's row lock (a park number, a check that needs the call now). */
+  eventOrMaker: StaffEvent | ((tx: Tx, row: repo.CallRow) => Promise<StaffEvent>),
   within?: (tx: Tx, call: repo.CallRow) => Promise<void>,
 ): Promise<CallView> {
   const r = callsRuntime();
@@ -241,11 +260,17 @@ async function staffChange(
     await requireWebCalls(tx, ctx);
     await visibleCall(tx, ctx, callId);
   });
-  const changed = await change(r, ctx.orgId, callId, event, within ? (tx, c) => within(tx, c.row) : undefined);
+  let type: StaffEvent["type"] | null = typeof eventOrMaker === "function" ? null : eventOrMaker.type;
+  const maker = async (tx: Tx, row: repo.CallRow): Promise<StaffEvent> => {
+    const event = typeof eventOrMaker === "function" ? await eventOrMaker(tx, row) : eventOrMaker;
+    type = event.type;
+    return event;
+  };
+  const changed = await change(r, ctx.orgId, callId, maker, within ? (tx, c) => within(tx, c.row) : undefined);
   if (!changed) throw notFound();
   const refusal = changed.transition.refusal;
-  // Hold and resume need a connected call: "not offered" would answer a question nobody asked.
-  if (refusal?.reason === "wrong-state" && (event.type === "staff.hold" || event.type === "staff.resume")) {
+  // Hold, resume and park need a connected call: "not offered" would answer a question nobody asked.
+  if (refusal?.reason === "wrong-state" && (type === "staff.hold" || type === "staff.resume" || type === "staff.park")) {
     throw conflict("error.call-not-active");
   }
   if (refusal) throw await refusalError(r, ctx, changed.transition);
@@ -312,6 +337,70 @@ export async function sendDigits(ctx: Ctx, callId: string, digits: string): Prom
   if (call.state !== "active" && call.state !== "connecting") throw conflict("error.call-not-active");
   await r.carrier.execute(carrierCallOf(row), { type: "digits.send", digits });
   return view(r, ctx, callId);
+}
+
+// ---- The call queue (issue 13 §1) ----
+
+/** GET voice/v1/queues: the live calls of the caller's teams, in the spec's four groups. */
+export async function queueView(ctx: Ctx): Promise<QueueViewResponse> {
+  const r = callsRuntime();
+  return withTenant(r.db, ctx.orgId, async (tx) => {
+    const rows = await repo.queueCallsOf(
+      tx,
+      ctx.orgId,
+      ctx.teams.map((t) => t.id),
+    );
+    const now = Date.now();
+    const items = [];
+    for (const row of rows) {
+      const call = modelOf(row);
+      const entry = presentQueued(await presentCall(tx, ctx.orgId, row, call), call, row.carrier_call_sid, now);
+      if (entry) items.push({ state: entry.state, parkNo: entry.parkNo, waitingSince: Date.parse(entry.waitingSince), entry });
+    }
+    const grouped = groupQueue(items);
+    const entries = (group: QueueGroup) => grouped[group].map((item) => item.entry);
+    return {
+      groups: { queued: entries("queued"), ringing: entries("ringing"), "in-progress": entries("in-progress"), parked: entries("parked") },
+      serverNow: new Date(now).toISOString(),
+    };
+  });
+}
+
+/**
+ * POST voice/v1/queues/park/{callId}: the owner sends the accepted call to the queue with the
+ * organisation's lowest free park number, chosen under the call's row lock and the park lock.
+ */
+export function park(ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(ctx, callId, async (tx) => {
+    const parkNo = lowestFreeParkNo(await repo.lockedParkNumbers(tx, ctx.orgId));
+    return { type: "staff.park", key: staffKey("park"), at: Date.now(), userId: ctx.userId, parkNo };
+  });
+}
+
+/**
+ * POST voice/v1/queues/pick: a claim like answer, without an offer, of a queued, ringing or parked
+ * call of the caller's teams; the winner's current team becomes the call's.
+ */
+export async function pick(ctx: Ctx, callSid: string): Promise<CallView> {
+  const r = callsRuntime();
+  const callId = await withTenant(r.db, ctx.orgId, async (tx) => {
+    await requireWebCalls(tx, ctx);
+    const row = await repo.findCallBySid(tx, ctx.orgId, callSid);
+    if (!row || !ctx.teams.some((t) => t.id === row.team_id)) throw notFound();
+    return row.id;
+  });
+  return staffChange(
+    ctx,
+    callId,
+    async (tx, row) => {
+      // Someone on a call cannot take a second one; their own call is the one exception (nothing changes).
+      if (row.owner_user_id !== ctx.userId && (await repo.hasLiveCall(tx, ctx.orgId, ctx.userId))) throw conflict("error.already-on-call");
+      return { type: "staff.pick", key: staffKey("pick"), at: Date.now(), userId: ctx.userId };
+    },
+    async (tx, row) => {
+      await repo.setCurrentTeam(tx, ctx.orgId, ctx.sessionId, row.team_id);
+    },
+  );
 }
 
 /** POST voice/v1/calls: spec §5 number rules, tier permission 1 (never for emergency numbers), from the current team's number. */

@@ -63,8 +63,8 @@ async function heartbeat(
     if ((person?.settings as { allowIncomingCalls?: boolean } | null)?.allowIncomingCalls === false) found.push("incoming-calls-off");
     if (!message.canAnswer) found.push("no-microphone");
     if (person?.on_call) found.push("on-call");
-    // Just reachable: the calls ringing for their teams ring them too (the reducer adds late arrivals to the round).
-    const late = arrived && found.length === 0 ? await repo.ringingCallsOf(tx, viewer.orgId, [...viewer.teamIds]) : [];
+    // Just reachable: the calls ringing or queued for their teams ring them too (the reducer adds late arrivals to a round, or starts one).
+    const late = arrived && found.length === 0 ? await repo.waitingCallsOf(tx, viewer.orgId, [...viewer.teamIds]) : [];
     return { reasons: found, lateFor: late };
   });
   for (const callId of lateFor) await offerToStaff(r, viewer.orgId, callId);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { canCallOut, endpoints } from "@relais/shared";
 import { api, isApiError } from "../../api/index.ts";
+import { queueCacheOf } from "./queue-model.ts";
 import { useSession } from "../../app/session/session.tsx";
 
 /**
@@ -11,6 +12,19 @@ const keys = {
   tier: (orgId: string) => ["calls", "tier", orgId] as const,
   token: ["calls", "token"] as const,
 };
+
+/** The call queue of the person's teams (GET voice/v1/queues), patched by the `queue.*` events (queue-live.ts). */
+export const QUEUE_KEY = ["calls", "queue"] as const;
+
+export function queueQuery() {
+  return {
+    queryKey: QUEUE_KEY,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      queueCacheOf(await api.call(endpoints.voice.queues, {}, { signal }), Date.now()),
+    // The events keep it current; it is read again when the real-time stream (re)starts.
+    staleTime: Infinity,
+  };
+}
 
 /** May this organisation call out (tier permission 1)? Unknown tier (404): yes (spec part 1 §6). */
 export function useCanCallOut(): boolean {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { endpoints, type CallOffer, type CallView, type MessageId } from "@relais/shared";
+import { endpoints, type CallOffer, type CallView, type MessageId, type QueuedCall } from "@relais/shared";
 import { api, isApiError } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSessionContext } from "../../app/session/session.tsx";
@@ -201,5 +201,47 @@ export function useCallActions() {
     [alerts],
   );
 
-  return { answer, decline, call, hangup, digits };
+  /** Spec §2 "send to queue (park)": the caller hears park music, this tab lets the call (and the microphone) go. */
+  const park = useCallback(
+    async (callId: string): Promise<void> => {
+      setBusy(callId, true);
+      try {
+        phone.upsertCall(await api.call(endpoints.voice.park, { params: { callId } }));
+        phone.setOwnCall(null);
+      } catch (error) {
+        alerts.error("error.send-call-to-queue", error);
+      } finally {
+        setBusy(callId, false);
+      }
+    },
+    [alerts],
+  );
+
+  /** Takes a queued or parked call from the queue view: a claim like answer ("taken by …" when someone was first). */
+  const pick = useCallback(
+    async (entry: QueuedCall): Promise<void> => {
+      if (!entry.sid) return;
+      setBusy(entry.id, true);
+      try {
+        const m = await ready();
+        if (!m) return;
+        m.attach(entry.id);
+        try {
+          const view = await api.call(endpoints.voice.pick, { body: { callSid: entry.sid } });
+          phone.upsertCall(view);
+          phone.setOwnCall(view.id);
+          m.start(view.id);
+          if (entry.teamId !== currentTeam) void reloadSession();
+        } catch (error) {
+          m.release(entry.id);
+          alerts.apiError(error);
+        }
+      } finally {
+        setBusy(entry.id, false);
+      }
+    },
+    [alerts, currentTeam, ready, reloadSession],
+  );
+
+  return { answer, decline, call, hangup, digits, park, pick };
 }

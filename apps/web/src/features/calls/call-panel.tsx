@@ -8,6 +8,7 @@ import { useSession } from "../../app/session/session.tsx";
 import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { useCallActions, useCallUi } from "./call-actions.ts";
 import { Dialpad } from "./dialpad.tsx";
+import { ParkButton } from "./park-button.tsx";
 import { callDuration, secondsSince } from "./format.ts";
 import { phone, type OfferNotice } from "./phone.ts";
 import { ownCall, usePhone } from "./use-phone.ts";
@@ -274,6 +275,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
                 <IconDialpad size={20} />
               </ActionIcon>
             </Tooltip>
+            <ParkButton call={call} />
             <Button
               color="red"
               style={{ flex: 1 }}
@@ -295,9 +297,12 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
 }
 
 /** An offer that stopped ringing while shown: someone else took it, or the caller hung up. */
-function NoticeCard({ notice, takenBy }: { notice: OfferNotice; takenBy: string | null }) {
+function NoticeCard({ notice, takenBy: owner }: { notice: OfferNotice; takenBy: string | null }) {
   const intl = useIntl();
   const callId = notice.offer.callId;
+  // Who took it stays said even once the call moves on (parked, picked by someone else).
+  const [takenBy, setTakenBy] = useState(owner);
+  if (owner && !takenBy) setTakenBy(owner);
   useEffect(() => {
     const timer = window.setTimeout(() => {
       phone.dismissNotice(callId);

@@ -11,6 +11,7 @@ import { callMedia, currentMedia, openMicGuide, reportMediaProblems, useCallUi }
 import { CallPanel } from "./call-panel.tsx";
 import { openMicrophone } from "./media.ts";
 import { phone } from "./phone.ts";
+import { QueueButton } from "./queue-button.tsx";
 import { askNotificationsOnce, startRinging } from "./ringing.ts";
 import { audioUnlocked, unlockAudio } from "./sounds.ts";
 import { onCall, usePhone } from "./use-phone.ts";
@@ -228,6 +229,7 @@ function ReadyInside() {
           </Stack>
         </Popover.Dropdown>
       </Popover>
+      <QueueButton />
       <Tooltip label={newCall} withArrow>
         <ActionIcon
           size="lg"

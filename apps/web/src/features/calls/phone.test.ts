@@ -207,6 +207,18 @@ describe("the tab's phone", () => {
     expect(phone.state.offers).toEqual([]);
   });
 
+  it("forgets the offer of a call it took, so parking it never rings the parker again; a parked call rings nobody", async () => {
+    const { phone, link } = await started();
+    link.event("call.offer", offer(CALL_A));
+    phone.setOwnCall(CALL_A);
+    phone.upsertCall(view(CALL_A, 7, { state: "parked", statusCode: "parked" }));
+    phone.setOwnCall(null);
+    expect(phone.state.offers).toEqual([]);
+    link.event("call.offer", offer(CALL_B));
+    link.event("call.updated", view(CALL_B, 9, { state: "parked", statusCode: "parked" }));
+    expect(phone.state.offers).toEqual([]);
+  });
+
   it("keeps signalling until the call screens take it, then relays it; sends its own", async () => {
     const { phone, link } = await started();
     const signal = { kind: "ice", payload: null } as const;

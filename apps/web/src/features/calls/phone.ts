@@ -164,12 +164,14 @@ export class PhoneController {
       calls: { ...this.current.calls, [view.id]: view },
       skewMs: Date.parse(view.serverNow) - Date.now(),
     };
-    if (view.state === "ended") patch.offers = this.current.offers.filter((o) => o.callId !== view.id);
+    // An ended or parked call rings nobody: its offer goes (a parked call is picked from the queue view).
+    if (view.state === "ended" || view.state === "parked") patch.offers = this.current.offers.filter((o) => o.callId !== view.id);
     this.set(patch);
   }
 
+  /** The call this tab carries from now on (or none); its own offer stops showing for good. */
   setOwnCall(callId: string | null): void {
-    this.set({ ownCallId: callId });
+    this.set({ ownCallId: callId, offers: callId ? this.current.offers.filter((o) => o.callId !== callId) : this.current.offers });
     this.heartbeat();
   }
 

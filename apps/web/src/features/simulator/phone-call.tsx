@@ -72,11 +72,20 @@ function usePhoneCall(number: string) {
           case "phone.ready":
             return;
           case "call.incoming":
-          case "call.state":
+          case "call.state": {
             if (sid.current && message.call.sid !== sid.current && message.type === "call.state") return;
             sid.current = message.call.sid;
-            setState((s) => ({ ...s, call: message.call, digits: message.type === "call.incoming" ? "" : s.digits }));
+            // Parked (issue 13 §1): the staff leg left; the next person's pick connects anew.
+            const parked = message.call.state === "parked";
+            if (parked) closePeer();
+            setState((s) => ({
+              ...s,
+              call: message.call,
+              connected: parked ? false : s.connected,
+              digits: message.type === "call.incoming" ? "" : s.digits,
+            }));
             return;
+          }
           case "call.ended":
             if (message.call.sid !== sid.current) return;
             closePeer();
@@ -143,7 +152,8 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   const [busy, setBusy] = useState(false);
   const live = call !== null && call.state !== "ended";
   const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
-  const ringback = live && call.direction === "outgoing" && RINGBACK_STATES.has(call.state) && !connected;
+  // A caller waiting in a team's queue hears its hold music, not ringback (issue 13 §1).
+  const ringback = live && call.direction === "outgoing" && RINGBACK_STATES.has(call.state) && !connected && call.holdMusic === null;
   const elapsed = useElapsed(call?.answeredAt ?? null, live && call.answeredAt !== null);
 
   useEffect(() => {
@@ -195,9 +205,13 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
 
   const status = incomingRinging
     ? "simulator.call.incoming"
-    : call.answeredAt || connected
-      ? "simulator.call.connected"
-      : "simulator.call.ringing";
+    : call.state === "parked"
+      ? "simulator.call.parked"
+      : call.holdMusic === "hold" && !connected && call.answeredAt === null
+        ? "simulator.call.queued"
+        : call.answeredAt || connected
+          ? "simulator.call.connected"
+          : "simulator.call.ringing";
   return (
     <div className={classes.callCard} aria-label={label} role="group" data-state={call.state}>
       <Stack gap={6} align="center">

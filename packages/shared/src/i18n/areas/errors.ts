@@ -191,6 +191,10 @@ export const errors = defineMessages({
   "error.call-not-owner": ["Cet appel est pris par une autre personne.", "Someone else has this call."],
   "error.call-held": ["Reprenez l'appel avant de raccrocher.", "Resume the call before hanging up."],
   "error.call-not-active": ["L'appel n'est pas encore en cours.", "The call is not in progress yet."],
+  "error.call-not-accepted": [
+    "L'appel doit être accepté avant d'être mis en attente.",
+    "The call must be accepted before it is sent to the queue.",
+  ],
   "error.already-on-call": ["Vous êtes déjà en communication.", "You are already on a call."],
   "error.web-calls-disabled": [
     "Les appels dans le navigateur sont désactivés pour votre organisation.",

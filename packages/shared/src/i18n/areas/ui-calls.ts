@@ -37,6 +37,30 @@ export const uiCalls = defineMessages({
   "calls.notification.body": ["{caller} vous appelle.", "{caller} is calling you."],
   "calls.tab-title": ["Appel de {caller}", "Call from {caller}"],
 
+  // Park (spec §2 "send to queue (park)", §4: enabled only once the call is accepted)
+  "calls.park": ["Envoyer dans la file d'attente", "Send to queue"],
+  "calls.park.not-accepted": ["Possible une fois l'appel accepté", "Available once the call is accepted"],
+
+  // The call queue (spec §3 queued call, §4 queue grouping, §9 alert thresholds; issue 13 §1)
+  "calls.queue.open": ["File d'attente", "Call queue"],
+  "calls.queue.open.count": ["File d'attente (appels qui attendent : {count})", "Call queue (calls waiting: {count})"],
+  "calls.queue.title": ["File d'attente des appels", "Call queue"],
+  "calls.queue.group.queued": ["En attente", "Queued"],
+  "calls.queue.group.ringing": ["Sonne", "Ringing"],
+  "calls.queue.group.in-progress": ["En cours", "In progress"],
+  "calls.queue.group.parked": ["Parqués", "Parked"],
+  "calls.queue.group.empty": ["Aucun appel", "No calls"],
+  "calls.queue.empty": ["Aucun appel dans la file pour vos équipes.", "No calls in your teams' queue."],
+  "calls.queue.error": ["Impossible de charger la file d'attente.", "Unable to load the call queue."],
+  "calls.queue.retry": ["Réessayer", "Try again"],
+  "calls.queue.pick": ["Prendre", "Pick up"],
+  "calls.queue.pick.label": ["Prendre l'appel de {caller}", "Pick up the call from {caller}"],
+  "calls.queue.park-no": ["N° {parkNo}", "No. {parkNo}"],
+  "calls.queue.wait": ["Attente {duration}", "Waiting {duration}"],
+  "calls.queue.alert.yellow": ["attente longue", "long wait"],
+  "calls.queue.alert.red": ["attente très longue", "very long wait"],
+  "calls.queue.with": ["avec {name}", "with {name}"],
+
   // Dialpad (spec §2)
   "calls.dialpad.show": ["Afficher le clavier", "Show the dialpad"],
   "calls.dialpad.hide": ["Masquer le clavier", "Hide the dialpad"],
@@ -119,6 +143,8 @@ export const uiCalls = defineMessages({
   "simulator.call.hang-up": ["Raccrocher", "Hang up"],
   "simulator.call.ringing": ["Ça sonne…", "Ringing…"],
   "simulator.call.connected": ["En communication", "Connected"],
+  "simulator.call.queued": ["En file d'attente, musique d'attente…", "In the queue, hold music…"],
+  "simulator.call.parked": ["Appel parqué, musique d'attente…", "Call parked, hold music…"],
   "simulator.call.ended": ["Appel terminé", "Call ended"],
   "simulator.call.digits": ["Touches reçues", "Keys received"],
   "simulator.call.no-digits": ["Aucune", "None"],

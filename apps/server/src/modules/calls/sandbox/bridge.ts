@@ -84,6 +84,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         if (!record) return;
         record.ownerUserId = command.userId;
         record.state = "connecting";
+        record.holdMusic = null;
         this.toPhone(record.phone, { type: "call.connected", callSid: record.sid });
         return;
       case "digits.send":
@@ -93,10 +94,11 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         return;
       case "customer.hold":
       case "customer.resume":
-        // The simulator plays the music the caller would hear; its audio to staff stops meanwhile.
+        // The simulator plays the music the caller would hear (read back with the call's state:
+        // parked, held, waiting); its audio to staff stops meanwhile.
         if (!record) return;
         record.holdMusic = command.type === "customer.hold" ? command.music : null;
-        this.toPhone(record.phone, { type: "call.state", call: present(record) });
+        await this.refresh(record);
         return;
       case "room.end":
         if (record) await this.finish(record);
@@ -291,7 +293,9 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     record.endStatus = (row.end_status as CallEndStatus | null) ?? null;
     record.answeredAt = row.answered_at ? row.answered_at.getTime() : record.answeredAt;
     record.endedAt = row.ended_at ? row.ended_at.getTime() : record.endedAt;
-    record.ownerUserId = row.owner_user_id ?? record.ownerUserId;
+    // Park and a claim change who has the call: the database says who, including nobody (issue 13 §1).
+    record.ownerUserId = row.owner_user_id;
+    record.holdMusic = musicOf(row);
     this.toPhone(record.phone, { type: record.state === "ended" ? "call.ended" : "call.state", call: present(record) });
   }
 
@@ -311,6 +315,18 @@ export class SandboxVoiceBridge implements VoiceCarrier {
 
 function send(socket: WebSocket, message: SandboxPhoneServerMessage): void {
   if (socket.readyState === 1) socket.send(JSON.stringify(message));
+}
+
+/**
+ * What the caller hears from the network while nobody talks to them: park music while parked,
+ * hold music while held, and while waiting in a team's queue (issue 13 §1; without the queue the
+ * caller hears ringback until the call is answered or missed).
+ */
+function musicOf(row: repo.CallRow): "hold" | "park" | null {
+  if (row.state === "parked") return "park";
+  if (row.held) return "hold";
+  const queue = (row.model as { routing?: { queue?: boolean } }).routing?.queue === true;
+  return queue && (row.state === "queued" || row.state === "ringing") ? "hold" : null;
 }
 
 function newSid(): string {

@@ -1,0 +1,224 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CallView } from "@relais/shared";
+import { withTenant } from "../../../db/database.ts";
+import { uniquePhone } from "../../../../test/helpers.ts";
+import { createTwilioCarrier } from "../../../carriers/twilio/twilio-carrier.ts";
+import { ack, callBySid, callsWorld, clinic, offerOf, openTab, until, type CallsWorld, type Clinic, type Tab } from "../calls-test-kit.ts";
+import { identityOf } from "./access-token.ts";
+import { waitDocumentProblems } from "./twiml-rules.ts";
+import { ACCOUNT_SID, AUTH_TOKEN, newSid, startTwilioStandIn, type TwilioStandIn } from "./twilio-rest-test-kit.ts";
+import incomingCall from "../../../../test/fixtures/twilio-voice/incoming-call.json" with { type: "json" };
+import incomingBrowserLeg from "../../../../test/fixtures/twilio-voice/incoming-browser-leg.json" with { type: "json" };
+import queueWait from "../../../../test/fixtures/twilio-voice/queue-wait.json" with { type: "json" };
+import staffJoin from "../../../../test/fixtures/twilio-voice/conference-staff-join.json" with { type: "json" };
+
+/**
+ * Park and pick through Twilio (issue 13 §1, VOICE.md §4): the real app with the Twilio carrier,
+ * its REST calls answered by the local stand-in, the webhooks signed as Twilio signs them. Park is
+ * a participant update with the park music's holdUrl (never new TwiML inside a conference); pick
+ * of a parked call lifts the hold, pick of a queued call is a Queue Member update into the room.
+ */
+
+const PUBLIC_URL = "https://relais.example.test";
+const HOOKS = "/api/webhooks/twilio/voice";
+const PARK_MUSIC = "https://music.example.test/park.mp3";
+
+let standIn: TwilioStandIn;
+let w: CallsWorld;
+let c: Clinic;
+let a: Tab;
+let b: Tab;
+
+beforeAll(async () => {
+  standIn = await startTwilioStandIn();
+  w = await callsWorld(
+    {
+      PUBLIC_URL,
+      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_API_BASE: standIn.base,
+      TWILIO_PARK_MUSIC_URL: PARK_MUSIC,
+    },
+    {
+      carrier: createTwilioCarrier({
+        accountSid: ACCOUNT_SID,
+        authToken: AUTH_TOKEN,
+        publicUrl: PUBLIC_URL,
+        apiBase: standIn.base,
+      }),
+    },
+  );
+  c = await clinic(w.t);
+  a = await openTab(w, c.staff[0]!);
+  b = await openTab(w, c.staff[1]!);
+});
+
+afterAll(async () => {
+  await a?.socket.close();
+  await b?.socket.close();
+  await w?.close();
+  await standIn?.close();
+  expect(standIn.unexpected).toEqual([]);
+});
+
+function sign(url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, k) => acc + k + params[k], url);
+  return createHmac("sha1", AUTH_TOKEN).update(data, "utf8").digest("base64");
+}
+
+function webhook(path: string, params: Record<string, string>) {
+  return w.t.request({
+    method: "POST",
+    url: path,
+    payload: new URLSearchParams(params).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": sign(`${PUBLIC_URL}${path}`, params) },
+  });
+}
+
+const post = (token: string, url: string, payload?: object) => w.t.request({ method: "POST", url, token, ...(payload ? { payload } : {}) });
+
+/** A caller of `clinicOf` placed in the team number's queue by Twilio (incoming, then the wait URL's first request). */
+async function queuedCaller(clinicOf: Clinic, token: string): Promise<{ callSid: string; queueSid: string; view: CallView }> {
+  const caller = uniquePhone();
+  const callSid = newSid("CA");
+  const queueSid = standIn.queues.get(`relais ${clinicOf.number}`) ?? newSid("QU");
+  const incoming = { ...incomingCall, CallSid: callSid, From: caller, Caller: caller, To: clinicOf.number, Called: clinicOf.number };
+  expect((await webhook(`${HOOKS}/incoming`, incoming)).statusCode).toBe(200);
+  const view = await callBySid(w.t, token, callSid);
+  standIn.queues.set(`relais ${clinicOf.number}`, queueSid);
+  standIn.queued.add(callSid);
+  const waited = await webhook(`${HOOKS}/wait?callId=${view.id}&menu=1`, {
+    ...queueWait,
+    CallSid: callSid,
+    QueueSid: queueSid,
+    From: caller,
+    To: clinicOf.number,
+  });
+  expect(waited.statusCode, waited.body).toBe(200);
+  return { callSid, queueSid, view };
+}
+
+/** The conference reports a staff browser leg in the room (its own sequence number: each report is new). */
+let sequence = 10;
+async function staffJoined(callId: string, room: string, conferenceSid: string, userId: string): Promise<void> {
+  sequence += 1;
+  const joined = {
+    ...staffJoin,
+    ConferenceSid: conferenceSid,
+    FriendlyName: room,
+    ParticipantLabel: `staff-${userId}`,
+    CallSid: newSid("CA"),
+    SequenceNumber: String(sequence),
+    Timestamp: new Date().toUTCString(),
+  };
+  expect((await webhook(`${HOOKS}/conference-status?callId=${callId}`, joined)).statusCode).toBe(200);
+}
+
+const browserLeg = (callId: string, userId: string) =>
+  webhook(`${HOOKS}/incoming`, {
+    ...incomingBrowserLeg,
+    CallSid: newSid("CA"),
+    From: `client:${identityOf(userId)}`,
+    Caller: `client:${identityOf(userId)}`,
+    CallId: callId,
+  });
+
+describe("park and pick through Twilio", () => {
+  it("parks with a participant update to the park music, then the picker's leg joins and the hold is lifted", async () => {
+    const { callSid, view } = await queuedCaller(c, a.token);
+    await offerOf(a, view.id);
+    ack(a, view.id);
+    ack(b, view.id);
+    expect((await post(a.token, "/api/voice/v1/calls/answer", { callId: view.id })).statusCode).toBe(200);
+    const room = `call-${view.id}`;
+    const conferenceSid = newSid("CF");
+    standIn.conferences.set(room, conferenceSid);
+    await staffJoined(view.id, room, conferenceSid, a.user.id);
+    await until(async () => (await callBySid(w.t, a.token, callSid)).state === "active", "active");
+
+    // Park: the caller is held with the park music's hold URL; A's leg leaves the room.
+    const from = standIn.requests.length;
+    const parked = await post(a.token, `/api/voice/v1/queues/park/${view.id}`);
+    expect(parked.statusCode, parked.body).toBe(200);
+    const participants = `/2010-04-01/Accounts/${ACCOUNT_SID}/Conferences/${conferenceSid}/Participants`;
+    await until(async () => standIn.requests.slice(from).some((r) => r.method === "DELETE"), "the parker's leg removed");
+    const sent = standIn.requests.slice(from).map((r) => [r.method, r.path, r.form]);
+    expect(sent).toContainEqual([
+      "POST",
+      `${participants}/customer.json`,
+      { Hold: "true", HoldUrl: `${PUBLIC_URL}${HOOKS}/hold?music=park`, HoldMethod: "POST" },
+    ]);
+    expect(sent).toContainEqual(["DELETE", `${participants}/staff-${a.user.id}.json`, {}]);
+
+    // What Twilio plays from that hold URL: the park music, looped, nothing 13238 refuses.
+    const hold = await webhook(`${HOOKS}/hold?music=park`, { AccountSid: ACCOUNT_SID, CallSid: callSid });
+    expect(hold.statusCode).toBe(200);
+    expect(hold.body).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Play loop="0">${PARK_MUSIC}</Play></Response>`);
+    expect(waitDocumentProblems(hold.body, "conference-hold")).toEqual([]);
+
+    // B picks it: the hold is lifted, B's browser leg may join the room and A's no longer.
+    const before = standIn.requests.length;
+    const picked = await post(b.token, "/api/voice/v1/queues/pick", { callSid });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json<CallView>()).toMatchObject({ state: "connecting", ownerUserId: b.user.id });
+    await until(async () => standIn.requests.slice(before).some((r) => r.path.endsWith("/customer.json")), "the hold lifted");
+    expect(standIn.requests.slice(before).map((r) => [r.method, r.path, r.form])).toContainEqual([
+      "POST",
+      `${participants}/customer.json`,
+      { Hold: "false" },
+    ]);
+    const bLeg = await browserLeg(view.id, b.user.id);
+    expect(bLeg.body).toContain(`participantLabel="staff-${b.user.id}"`);
+    expect(bLeg.body).toContain(`>${room}</Conference>`);
+    expect((await browserLeg(view.id, a.user.id)).body).toContain("<Hangup/>");
+    await staffJoined(view.id, room, conferenceSid, b.user.id);
+    const active = await until(async () => {
+      const v = await callBySid(w.t, b.token, callSid);
+      return v.state === "active" ? v : null;
+    }, "active with B");
+    expect(active.ownerUserId).toBe(b.user.id);
+    expect(await post(b.token, "/api/voice/v1/calls/hangup", { callId: view.id })).toMatchObject({ statusCode: 200 });
+  });
+
+  it("picks a caller waiting in the queue: a Queue Member update moves them into the call's room", async () => {
+    // A clinic with the queue on and nobody online: the caller waits.
+    const quiet = await clinic(w.t);
+    await withTenant(w.t.db.owner, quiet.org.orgId, async (tx) => {
+      await tx
+        .updateTable("organizations")
+        .set({
+          call_queue_enabled: true,
+          options: JSON.stringify({ twilio: { webCallsEnabled: true }, voiceQueue: { enabled: true, notification: false } }),
+        })
+        .where("id", "=", quiet.org.orgId)
+        .execute();
+      await tx
+        .updateTable("teams")
+        .set({ settings: JSON.stringify({ voiceQueue: true }) })
+        .where("id", "=", quiet.org.teams.main)
+        .execute();
+    });
+    const token = await w.t.as(quiet.staff[0]!);
+    const { callSid, queueSid, view } = await queuedCaller(quiet, token);
+    expect((await callBySid(w.t, token, callSid)).state).toBe("queued");
+    const before = standIn.requests.length;
+    const picked = await post(token, "/api/voice/v1/queues/pick", { callSid });
+    expect(picked.statusCode, picked.body).toBe(200);
+    const member = standIn.requests.slice(before).find((r) => r.path.endsWith(`/Queues/${queueSid}/Members/${callSid}.json`));
+    expect(member?.method).toBe("POST");
+    expect(member?.form).toEqual({
+      Url: `${PUBLIC_URL}${HOOKS}/room?${new URLSearchParams({ callId: view.id, room: `call-${view.id}`, label: "customer" }).toString()}`,
+      Method: "POST",
+    });
+    // A second picker learns who took it.
+    const other = await w.t.as(quiet.staff[1]!);
+    const second = await post(other, "/api/voice/v1/queues/pick", { callSid });
+    expect(second.statusCode).toBe(409);
+    const taker = (await callBySid(w.t, token, callSid)).ownerName;
+    expect(taker).not.toBeNull();
+    expect(second.json().error).toMatchObject({ code: "error.call-taken", params: { name: taker } });
+  });
+});

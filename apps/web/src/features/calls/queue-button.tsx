@@ -1,0 +1,84 @@
+import { Suspense, useEffect, useState } from "react";
+import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { IconListDetails } from "@tabler/icons-react";
+import { useIntl } from "react-intl";
+import { lazyPart } from "../../app/lazy/lazy-screen.tsx";
+import { useRealtime } from "../../app/realtime/realtime.tsx";
+import { useRereadOnReady } from "../../app/realtime/use-reread-on-ready.ts";
+import { isEvent } from "../../app/realtime/typed-events.ts";
+import { QUEUE_KEY, queueQuery } from "./api.ts";
+import { removeQueued, upsertQueued, waitingCount, type QueueCache } from "./queue-model.ts";
+
+const QueueDrawer = lazyPart("calls-dialogs", () => import("./queue-view.tsx").then((m) => m.QueueDrawer));
+
+/** Keeps the queue's cache current from the `queue.*` events (VOICE.md §6: no polling). */
+function useQueueLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useRereadOnReady(QUEUE_KEY);
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type !== "queue.updated" && event.type !== "queue.removed") return;
+        const patch = (change: (view: QueueCache) => QueueCache) => {
+          queryClient.setQueryData<QueueCache>(QUEUE_KEY, (view) => (view ? change(view) : view));
+        };
+        // isEvent checks the payload's shape (a newer server may send another one): else read again.
+        if (isEvent(event, "queue.updated")) {
+          patch((view) => upsertQueued(view, event.payload, Date.now()));
+        } else if (isEvent(event, "queue.removed")) {
+          patch((view) => removeQueued(view, event.payload.id));
+        } else {
+          void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
+        }
+      }),
+    [subscribe, queryClient],
+  );
+}
+
+/**
+ * The top bar's call queue button (issue 13 §1): how many callers wait (queued, ringing, parked)
+ * and, opened, the queue view with its timers and the pick button.
+ */
+export function QueueButton() {
+  const intl = useIntl();
+  const [opened, setOpened] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const queue = useQuery(queueQuery());
+  useQueueLive();
+  const count = waitingCount(queue.data);
+  const label =
+    count > 0 ? intl.formatMessage({ id: "calls.queue.open.count" }, { count }) : intl.formatMessage({ id: "calls.queue.open" });
+  return (
+    <>
+      <Tooltip label={label} withArrow>
+        <Indicator label={count} size={16} disabled={count === 0} color="orange" offset={4}>
+          <ActionIcon
+            size="lg"
+            variant="light"
+            aria-label={label}
+            aria-haspopup="dialog"
+            data-testid="queue-open"
+            onClick={() => {
+              setLoaded(true);
+              setOpened(true);
+            }}
+          >
+            <IconListDetails size={19} />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <QueueDrawer
+            opened={opened}
+            onClose={() => {
+              setOpened(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
