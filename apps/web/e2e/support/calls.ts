@@ -66,7 +66,7 @@ export function phoneCall(phone: PhoneSimulator): Locator {
  * Audio bytes received so far by the page's sandbox peer connections (`window.__relaisPeers`,
  * the test hook of decision 0029), read from `getStats()` inbound-rtp audio reports.
  */
-async function audioBytesReceived(page: Page): Promise<number> {
+export async function audioBytesReceived(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const peers = (window as unknown as { __relaisPeers?: Record<string, RTCPeerConnection> }).__relaisPeers ?? {};
     let total = 0;
@@ -85,6 +85,23 @@ export async function expectAudioFlowing(page: Page, min = 2_000): Promise<void>
   await expect.poll(() => audioBytesReceived(page), { timeout: 20_000 }).toBeGreaterThan(min);
   const first = await audioBytesReceived(page);
   await expect.poll(() => audioBytesReceived(page), { timeout: 10_000 }).toBeGreaterThan(first);
+}
+
+/**
+ * No audio arrives on `page` any more: over a window of `windowMs`, the bytes received do not
+ * grow (packets already on their way may still land at first, hence the poll).
+ */
+export async function expectAudioStopped(page: Page, windowMs = 2_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const before = await audioBytesReceived(page);
+        await page.waitForTimeout(windowMs);
+        return (await audioBytesReceived(page)) - before;
+      },
+      { timeout: 20_000, intervals: [0] },
+    )
+    .toBe(0);
 }
 
 /** Closes the contexts of staff pages opened with staffPage. */
