@@ -66,7 +66,7 @@ export function phoneCall(phone: PhoneSimulator): Locator {
  * Audio bytes received so far by the page's sandbox peer connections (`window.__relaisPeers`,
  * the test hook of decision 0029), read from `getStats()` inbound-rtp audio reports.
  */
-export async function audioBytesReceived(page: Page): Promise<number> {
+async function audioBytesReceived(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const peers = (window as unknown as { __relaisPeers?: Record<string, RTCPeerConnection> }).__relaisPeers ?? {};
     let total = 0;
