@@ -40,6 +40,11 @@ export class SleepingTab {
       { stdio: ["ignore", "ignore", "pipe"] },
     );
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    // A test that fails or times out before close() must not leave this browser running: it is
+    // not Playwright's, so nothing else would stop it when the worker ends.
+    const killOnExit = () => child.kill("SIGKILL");
+    process.once("exit", killOnExit);
+    void exited.then(() => process.off("exit", killOnExit));
     const endpoint = await new Promise<string>((resolve, reject) => {
       let seen = "";
       child.stderr.on("data", (chunk: Buffer) => {
