@@ -87,6 +87,23 @@ export async function expectAudioFlowing(page: Page, min = 2_000): Promise<void>
   await expect.poll(() => audioBytesReceived(page), { timeout: 10_000 }).toBeGreaterThan(first);
 }
 
+/**
+ * No audio arrives on `page` any more: over a window of `windowMs`, the bytes received do not
+ * grow (packets already on their way may still land at first, hence the poll).
+ */
+export async function expectAudioStopped(page: Page, windowMs = 2_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const before = await audioBytesReceived(page);
+        await page.waitForTimeout(windowMs);
+        return (await audioBytesReceived(page)) - before;
+      },
+      { timeout: 20_000, intervals: [0] },
+    )
+    .toBe(0);
+}
+
 /** Closes the contexts of staff pages opened with staffPage. */
 export async function closeAll(...pages: Page[]): Promise<void> {
   const contexts = new Set<BrowserContext>(pages.map((p) => p.context()));

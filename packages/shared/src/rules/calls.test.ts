@@ -6,6 +6,8 @@ import {
   EXTENSION_PATTERN,
   formatCallDuration,
   groupQueue,
+  HEADSET_HANGUP_GUARD_MS,
+  headsetHangupIgnored,
   isAnonymousNumber,
   isEmergencyNumber,
   isTerminalCallState,
@@ -161,5 +163,21 @@ describe("formatCallDuration", () => {
     [-4, "00:00"],
   ] as const)("shows %s s as %s", (seconds, shown) => {
     expect(formatCallDuration(seconds)).toBe(shown);
+  });
+});
+
+describe("headsetHangupIgnored", () => {
+  const t0 = 1_700_000_000_000;
+  it("ignores a headset hang-up within 2 s of a hold or mute command", () => {
+    expect(HEADSET_HANGUP_GUARD_MS).toBe(2_000);
+    expect(headsetHangupIgnored(t0, t0)).toBe(true);
+    expect(headsetHangupIgnored(t0, t0 + 1_999)).toBe(true);
+    // A report that overtakes the command it answers (clocks of the same tab, a few ms apart).
+    expect(headsetHangupIgnored(t0, t0 - 50)).toBe(true);
+  });
+  it("lets it through from 2 s on, and when no command was sent", () => {
+    expect(headsetHangupIgnored(t0, t0 + 2_000)).toBe(false);
+    expect(headsetHangupIgnored(t0, t0 + 60_000)).toBe(false);
+    expect(headsetHangupIgnored(null, t0)).toBe(false);
   });
 });

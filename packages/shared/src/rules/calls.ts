@@ -138,6 +138,15 @@ export const CONNECTING_JOIN_TIMEOUT_SECONDS = 15;
 export const TRANSFER_STATUS_POLL_MS = 1_000;
 /** Spec §4: a headset hang-up within 2 s of a hold or mute command is ignored. */
 export const HEADSET_HANGUP_GUARD_MS = 2_000;
+/**
+ * Spec §4: a headset's hang-up button pressed while a hold or mute command is under way (within
+ * HEADSET_HANGUP_GUARD_MS of it, either side) is ignored — some headsets send a hang-up report
+ * when the browser toggles their mute. `lastCommandAt` is when the last hold, resume or mute
+ * command was sent (ms), null when none was.
+ */
+export function headsetHangupIgnored(lastCommandAt: number | null, at: number): boolean {
+  return lastCommandAt !== null && Math.abs(at - lastCommandAt) < HEADSET_HANGUP_GUARD_MS;
+}
 /** Spec §9: the headset vendor id. */
 export const HEADSET_VENDOR_ID = 27_027;
 /** Spec §8: 'connection unstable' is shown at most once every 10 s. */

@@ -8,6 +8,7 @@ import { useSession } from "../../app/session/session.tsx";
 import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { useCallActions, useCallUi } from "./call-actions.ts";
 import { Dialpad } from "./dialpad.tsx";
+import { HeldBadge, HoldButton } from "./hold-button.tsx";
 import { ParkButton } from "./park-button.tsx";
 import { callDuration, secondsSince } from "./format.ts";
 import { phone, type OfferNotice } from "./phone.ts";
@@ -218,6 +219,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
             <Text size="sm" ff="monospace" aria-label={intl.formatMessage({ id: "calls.timer" })} data-testid="call-timer">
               {callDuration(elapsed)}
             </Text>
+            {call.held && !ended ? <HeldBadge /> : null}
           </Group>
         }
       />
@@ -275,20 +277,29 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
                 <IconDialpad size={20} />
               </ActionIcon>
             </Tooltip>
+            <HoldButton call={call} />
             <ParkButton call={call} />
-            <Button
-              color="red"
-              style={{ flex: 1 }}
-              leftSection={<IconPhoneOff size={18} />}
-              loading={busy}
-              disabled={call.held}
-              onClick={() => {
-                setPressed("");
-                void actions.hangup(call.id);
-              }}
-            >
-              <FormattedMessage id="calls.hang-up" />
-            </Button>
+            {/* Disabled while held (spec §4), through data-disabled so its tooltip still says why. */}
+            <Tooltip label={intl.formatMessage({ id: "calls.hang-up.held" })} disabled={!call.held} withArrow>
+              <Button
+                color="red"
+                style={{ flex: 1 }}
+                leftSection={<IconPhoneOff size={18} />}
+                loading={busy}
+                data-disabled={call.held || undefined}
+                aria-disabled={call.held || undefined}
+                onClick={(event) => {
+                  if (call.held) {
+                    event.preventDefault();
+                    return;
+                  }
+                  setPressed("");
+                  void actions.hangup(call.id);
+                }}
+              >
+                <FormattedMessage id="calls.hang-up" />
+              </Button>
+            </Tooltip>
           </Group>
         </>
       )}

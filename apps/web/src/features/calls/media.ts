@@ -26,6 +26,11 @@ export interface CallMedia {
   signal: (callId: string, signal: CallSignal) => void;
   /** Dialpad keys (Twilio sends them in-band too; the sandbox relies on the server). */
   digits: (callId: string, digits: string) => void;
+  /**
+   * Hold (spec part 1 §4): while `held`, this tab's microphone does not reach the far end (the
+   * carrier plays hold music to it). Follows the server's `held`, so it is safe to repeat.
+   */
+  hold: (callId: string, held: boolean) => void;
   /** Ends the call's audio and lets the microphone go. */
   release: (callId: string) => void;
 }
@@ -51,6 +56,8 @@ export class SandboxMedia implements CallMedia {
   /** Signals of a call not attached yet (they may overtake the answer's HTTP reply). */
   private readonly waiting = new Map<string, CallSignal[]>();
   private chain: Promise<void> = Promise.resolve();
+  /** Calls on hold: a peer made again during the hold (a new offer) starts silent too. */
+  private readonly held = new Set<string>();
 
   async prepare(): Promise<void> {
     if (this.stream?.getAudioTracks().some((t) => t.readyState === "live")) return;
@@ -81,7 +88,15 @@ export class SandboxMedia implements CallMedia {
     // The server forwards the keys to the phone (POST voice/v1/calls/digits).
   }
 
+  hold(callId: string, held: boolean): void {
+    if (held) this.held.add(callId);
+    else this.held.delete(callId);
+    // In the signal chain: a peer still being made gets the hold once it exists.
+    this.chain = this.chain.then(() => this.peers.get(callId)?.setSending(!held)).catch(() => undefined);
+  }
+
   release(callId: string): void {
+    this.held.delete(callId);
     this.peers.get(callId)?.close();
     this.peers.delete(callId);
     this.waiting.delete(callId);
@@ -102,6 +117,7 @@ export class SandboxMedia implements CallMedia {
       if (!stream) return;
       peer = new SandboxPeer(stream, (s) => phone.sendSignal(callId, s), callId);
       this.peers.set(callId, peer);
+      if (this.held.has(callId)) await peer.setSending(false);
     }
     await peer?.receive(signal);
   }

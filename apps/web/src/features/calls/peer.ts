@@ -9,6 +9,8 @@ export class SandboxPeer {
   readonly pc = new RTCPeerConnection({ iceServers: [] });
   private readonly audio = new Audio();
   private readonly early: RTCIceCandidateInit[] = [];
+  /** The microphone's tracks, kept to send again after a hold (replaceTrack(null) drops them from the senders). */
+  private readonly tracks: MediaStreamTrack[];
 
   constructor(
     stream: MediaStream,
@@ -17,7 +19,8 @@ export class SandboxPeer {
     private readonly hookKey: string,
   ) {
     this.audio.autoplay = true;
-    for (const track of stream.getAudioTracks()) this.pc.addTrack(track, stream);
+    this.tracks = stream.getAudioTracks();
+    for (const track of this.tracks) this.pc.addTrack(track, stream);
     this.pc.ontrack = (event) => {
       this.audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
       void this.audio.play().catch(() => undefined);
@@ -62,6 +65,18 @@ export class SandboxPeer {
       await this.pc.setLocalDescription(answer);
       this.send({ kind: "answer", payload: { type: "answer", sdp: answer.sdp ?? "" } });
     }
+  }
+
+  /**
+   * Hold (VOICE.md §5): `false` sends nothing to the far end (`replaceTrack(null)`, no RTP at all,
+   * not silence), `true` sends the microphone again. No new negotiation is needed either way.
+   */
+  async setSending(on: boolean): Promise<void> {
+    const changes = this.pc.getSenders().flatMap((sender, i) => {
+      const track = on ? (this.tracks[i] ?? null) : null;
+      return sender.track === track ? [] : [sender.replaceTrack(track)];
+    });
+    await Promise.all(changes);
   }
 
   close(): void {

@@ -59,3 +59,51 @@ export function playCadence(cadence: Cadence, volume = 0.08): () => void {
     gain.disconnect();
   };
 }
+
+export interface Melody {
+  /** Notes played one after the other, in Hz. */
+  notes: readonly number[];
+  noteMs: number;
+  /** Silence after the last note, before the tune starts again. */
+  restMs: number;
+}
+
+/**
+ * What a held or parked caller hears in the sandbox (VOICE.md §5: the simulator renders the
+ * network's audio): a soft arpeggio in C major, over and over, so a held caller can tell they
+ * are still connected.
+ */
+export const HOLD_MUSIC: Melody = { notes: [523.25, 659.25, 783.99, 659.25, 587.33, 698.46, 880, 698.46], noteMs: 360, restMs: 900 };
+
+/** Plays `melody` in a loop until the returned function is called. Silent (no error) while sound is locked. */
+export function playMelody(melody: Melody, volume = 0.06): () => void {
+  const ctx = audioContext();
+  const gain = ctx.createGain();
+  gain.gain.value = 0;
+  gain.connect(ctx.destination);
+  const oscillator = ctx.createOscillator();
+  oscillator.type = "triangle";
+  oscillator.connect(gain);
+  oscillator.start();
+  let index = 0;
+  let timer = 0;
+  const tick = (): void => {
+    const frequency = melody.notes[index % melody.notes.length] ?? 0;
+    const last = index % melody.notes.length === melody.notes.length - 1;
+    const t = ctx.currentTime;
+    oscillator.frequency.setValueAtTime(frequency, t);
+    // Each note swells and fades, a little like a struck bell.
+    gain.gain.cancelScheduledValues(t);
+    gain.gain.setValueAtTime(0, t);
+    gain.gain.linearRampToValueAtTime(volume, t + 0.02);
+    gain.gain.setTargetAtTime(0, t + 0.05, melody.noteMs / 3000);
+    index += 1;
+    timer = window.setTimeout(tick, melody.noteMs + (last ? melody.restMs : 0));
+  };
+  tick();
+  return () => {
+    window.clearTimeout(timer);
+    oscillator.stop();
+    gain.disconnect();
+  };
+}

@@ -6,6 +6,13 @@ const fake = vi.hoisted(() => {
   class FakeCall {
     handlers = new Map<string, Handler>();
     disconnect = vi.fn();
+    muted = false;
+    mute = vi.fn((on: boolean) => {
+      this.muted = on;
+    });
+    isMuted(): boolean {
+      return this.muted;
+    }
     on(name: string, handler: Handler): this {
       this.handlers.set(name, handler);
       return this;
@@ -74,6 +81,22 @@ describe("Twilio's audio for a call", () => {
     await Promise.resolve();
     media.release(CALL);
     expect(device().calls[0]?.call.disconnect).toHaveBeenCalledOnce();
+  });
+
+  it("mutes the microphone while the call is held, also when the hold came before the SDK's call", async () => {
+    const media = new TwilioMedia(TOKEN, (code) => reported.push(code));
+    media.attach(CALL);
+    media.hold(CALL, true);
+    media.start(CALL);
+    await vi.waitFor(() => {
+      expect(device().calls[0]?.call.muted).toBe(true);
+    });
+    const call = device().calls[0]?.call;
+    media.hold(CALL, true);
+    expect(call?.mute).toHaveBeenCalledTimes(1);
+    media.hold(CALL, false);
+    expect(call?.muted).toBe(false);
+    expect(call?.mute).toHaveBeenLastCalledWith(false);
   });
 
   it("refreshes an expired token (20104, 31205) and gives it to the Device", async () => {

@@ -23,6 +23,8 @@ export class TwilioMedia implements CallMedia {
   readonly carrier = "twilio" as const;
   private readonly device: Device;
   private readonly calls = new Map<string, Call | null>();
+  /** Calls on hold, muted as soon as their SDK call exists. */
+  private readonly held = new Set<string>();
   private lastUnstable = 0;
   private refreshing: Promise<void> | null = null;
 
@@ -59,6 +61,7 @@ export class TwilioMedia implements CallMedia {
           return;
         }
         this.calls.set(callId, call);
+        if (this.held.has(callId)) call.mute(true);
         call.on("error", (error: { code?: number }) => {
           this.failed(error.code);
         });
@@ -80,7 +83,17 @@ export class TwilioMedia implements CallMedia {
     // Sent by the server as DTMF to the far end.
   }
 
+  hold(callId: string, held: boolean): void {
+    // The server holds the caller's conference participant (hold music); the SDK's mute keeps this
+    // microphone out of the room meanwhile (spec part 1 §4: "hold … with mute on").
+    if (held) this.held.add(callId);
+    else this.held.delete(callId);
+    const call = this.calls.get(callId);
+    if (call && call.isMuted() !== held) call.mute(held);
+  }
+
   release(callId: string): void {
+    this.held.delete(callId);
     this.calls.get(callId)?.disconnect();
     this.calls.delete(callId);
   }

@@ -8,7 +8,7 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { CallsIntl } from "../calls/calls-intl.tsx";
 import { callDuration } from "../calls/format.ts";
 import { SandboxPeer } from "../calls/peer.ts";
-import { playCadence, RINGBACK, RINGTONE, unlockAudio } from "../calls/sounds.ts";
+import { HOLD_MUSIC, playCadence, playMelody, RINGBACK, RINGTONE, unlockAudio } from "../calls/sounds.ts";
 import classes from "./simulator.module.css";
 
 /** States in which the caller hears ringback (the sandbox phone socket's contract). */
@@ -37,6 +37,14 @@ function usePhoneCall(number: string) {
   const peer = useRef<SandboxPeer | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const sid = useRef<string | null>(null);
+  /** The clinic holds or parked this call: the phone hears music and sends nothing (VOICE.md §5). */
+  const holding = state.call !== null && state.call.state !== "ended" && state.call.holdMusic !== null;
+  const holdingRef = useRef(holding);
+
+  useEffect(() => {
+    holdingRef.current = holding;
+    void peer.current?.setSending(!holding);
+  }, [holding]);
 
   useEffect(() => {
     let closed = false;
@@ -54,6 +62,7 @@ function usePhoneCall(number: string) {
       closePeer();
       stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
       peer.current = new SandboxPeer(stream.current, (s) => sendSignal(callSid, s), "phone");
+      if (holdingRef.current) await peer.current.setSending(false);
       await peer.current.offer();
     };
     const open = (): void => {
@@ -127,7 +136,7 @@ function usePhoneCall(number: string) {
     sid.current = call.sid;
     setState({ call, connected: false, digits: "" });
   };
-  return { ...state, started };
+  return { ...state, holding, started };
 }
 
 /** Seconds since `iso`, every second while `running`. */
@@ -148,7 +157,7 @@ function useElapsed(iso: string | null, running: boolean): number {
 function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   const intl = useIntl();
   const alerts = useAlerts();
-  const { call, connected, digits, started } = usePhoneCall(phone);
+  const { call, connected, digits, holding, started } = usePhoneCall(phone);
   const [busy, setBusy] = useState(false);
   const live = call !== null && call.state !== "ended";
   const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
@@ -160,6 +169,11 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
     if (!ringback && !incomingRinging) return undefined;
     return playCadence(incomingRinging ? RINGTONE : RINGBACK);
   }, [ringback, incomingRinging]);
+
+  useEffect(() => {
+    if (!holding) return undefined;
+    return playMelody(HOLD_MUSIC);
+  }, [holding]);
 
   const act = async (run: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
@@ -209,9 +223,11 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
       ? "simulator.call.parked"
       : call.holdMusic === "hold" && !connected && call.answeredAt === null
         ? "simulator.call.queued"
-        : call.answeredAt || connected
-          ? "simulator.call.connected"
-          : "simulator.call.ringing";
+        : holding
+          ? "simulator.call.hold-music"
+          : call.answeredAt || connected
+            ? "simulator.call.connected"
+            : "simulator.call.ringing";
   return (
     <div className={classes.callCard} aria-label={label} role="group" data-state={call.state}>
       <Stack gap={6} align="center">

@@ -24,6 +24,11 @@ export const uiCalls = defineMessages({
   "calls.ignore": ["Ignorer", "Ignore"],
   "calls.ignore.tooltip": ["Refuse tous les appels qui sonnent pour vous.", "Declines every call ringing for you."],
   "calls.hang-up": ["Raccrocher", "Hang up"],
+  // Hold and resume (spec §2 actions, §4)
+  "calls.hold": ["Mettre en attente", "Put on hold"],
+  "calls.resume": ["Reprendre l'appel", "Resume the call"],
+  "calls.held": ["En attente", "On hold"],
+  "calls.hang-up.held": ["Reprenez l'appel avant de raccrocher.", "Resume the call before hanging up."],
   "calls.timer": ["Durée de l'appel", "Call duration"],
   "calls.connecting": ["Connexion…", "Connecting…"],
   "calls.taken-by": ["Appel pris par {name}.", "Taken by {name}."],
@@ -148,6 +153,7 @@ export const uiCalls = defineMessages({
   "simulator.call.ended": ["Appel terminé", "Call ended"],
   "simulator.call.digits": ["Touches reçues", "Keys received"],
   "simulator.call.no-digits": ["Aucune", "None"],
+  "simulator.call.hold-music": ["En attente — musique d'attente", "On hold — hold music"],
   "simulator.call.microphone": [
     "Le téléphone simulé utilise le microphone de cet ordinateur.",
     "The simulated phone uses this computer's microphone.",
