@@ -1,16 +1,16 @@
 import { expect, test } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
-import { RelaisApi } from "./support/api.ts";
 import { closeAll, goOnline, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
 import { SleepingTab } from "./support/sleeping-tab.ts";
+import { keepReceptionOpen } from "./support/office-hours.ts";
+
+keepReceptionOpen();
 
 test("onglet gelé : il n'avale pas l'appel — l'appel manque tout de suite sans personne d'autre, et sonne chez l'autre aussitôt", async ({
   browser,
-  request,
 }, testInfo) => {
   testInfo.setTimeout(150_000);
-  const restoreWeek = await (await RelaisApi.signIn(request)).openAllDay("Réception");
   const contact = uniqueContact();
   const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
   // Marc's tab is frozen by Chromium itself (Page.setWebLifecycleState), as a background tab is.
@@ -45,5 +45,4 @@ test("onglet gelé : il n'avale pas l'appel — l'appel manque tout de suite san
     await marc.close();
   }
   await phone.close();
-  await restoreWeek();
 });

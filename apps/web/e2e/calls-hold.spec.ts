@@ -1,6 +1,5 @@
 import { expect, test } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
-import { RelaisApi } from "./support/api.ts";
 import {
   callPanel,
   closeAll,
@@ -13,13 +12,14 @@ import {
 } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
+import { keepReceptionOpen } from "./support/office-hours.ts";
+
+keepReceptionOpen();
 
 test("mise en attente : l'appelant n'entend plus la réception mais la musique, raccrocher attend la reprise, reprendre rend le son", async ({
   browser,
-  request,
 }, testInfo) => {
   testInfo.setTimeout(150_000);
-  const restoreWeek = await (await RelaisApi.signIn(request)).openAllDay("Réception");
   const contact = uniqueContact();
   const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
   const marc = await staffPage(browser, testInfo, DEMO.user);
@@ -73,5 +73,4 @@ test("mise en attente : l'appelant n'entend plus la réception mais la musique, 
 
   await closeAll(marc);
   await phone.close();
-  await restoreWeek();
 });

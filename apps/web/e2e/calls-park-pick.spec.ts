@@ -1,24 +1,14 @@
 import { expect, test } from "./support/test.ts";
 import { DEMO, DEMO_NAMES } from "./support/accounts.ts";
-import { RelaisApi } from "./support/api.ts";
 import { login } from "./support/auth.ts";
 import { callPanel, closeAll, expectAudioFlowing, goOnline, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
+import { keepReceptionOpen } from "./support/office-hours.ts";
 
 const SHOTS = "/tmp/shots-queue-park";
 
-// The Réception takes calls at any hour of the run (outside its hours a call goes to the missed
-// path); its week is put back afterwards, whether the journey passed or not.
-let week: unknown = null;
-test.beforeEach(async ({ request }) => {
-  const api = await RelaisApi.signIn(request);
-  week = await api.teamWeek("Réception");
-  await api.setTeamWeek("Réception", "always-open");
-});
-test.afterEach(async ({ request }) => {
-  if (week !== null) await (await RelaisApi.signIn(request)).setTeamWeek("Réception", week);
-});
+keepReceptionOpen();
 
 test("parquer et prendre : Marc répond puis parque l'appel, Isabelle le voit dans la file avec son numéro et le prend, le son passe", async ({
   browser,

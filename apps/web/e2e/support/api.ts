@@ -121,32 +121,6 @@ export class RelaisApi {
   }
 
   /** PUT teams/{id}/automatic-texts: the team's missed-call text on (with `text`) or off. */
-  /** The team's week schedule as stored (to put back after a journey changed it). */
-  async teamWeek(label: string): Promise<unknown> {
-    const team = (
-      await json<(TeamSummary & { schedule: { week: unknown } })[]>(
-        await this.request.get("/api/user-groups", { headers: this.headers }),
-        "team list",
-      )
-    ).find((t) => t.label === label);
-    if (!team) throw new Error(`No team named ${label}`);
-    return team.schedule.week;
-  }
-
-  /** Sets the team's week schedule; `"always-open"`: every day 00:00–23:59, so a call journey runs at any hour. */
-  async setTeamWeek(label: string, week: unknown): Promise<void> {
-    const id = await this.teamId(label);
-    const data = {
-      schedule: {
-        week:
-          week === "always-open"
-            ? Array.from({ length: 7 }, (_, day) => ({ day, enabled: true, start: "00:00", end: "23:59", breaks: [] }))
-            : week,
-      },
-    };
-    await json(await this.request.put(`/api/user-groups/${id}`, { headers: this.headers, data }), "team schedule");
-  }
-
   async setMissedCallText(teamLabel: string, text: string | null): Promise<void> {
     const id = await this.teamId(teamLabel);
     const data = { outsideHours: { enabled: false, text: "" }, missedCall: { enabled: text !== null, text: text ?? "" }, periodHours: 24 };
