@@ -1,4 +1,3 @@
-import { useState, type SyntheticEvent } from "react";
 import { Alert, Anchor, Box, Group, NativeSelect, Stack, Text, Textarea } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -6,7 +5,6 @@ import {
   AUTOMATIC_REPLY_PERIOD_CHOICES,
   AUTOMATIC_TEXT_MAX,
   updateAutomaticTextsRequest,
-  type AutomaticText,
   type AutomaticTexts,
   type MessageId,
 } from "@relais/shared";
@@ -15,7 +13,7 @@ import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { useAutomaticTexts, useUpdateAutomaticTexts } from "./automatic-texts-api.ts";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
@@ -56,57 +54,38 @@ function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
   const alerts = useAlerts();
   const update = useUpdateAutomaticTexts(saved.teamId);
   const readOnly = !saved.abilities.update;
-  const [form, setForm] = useState({ outsideHours: saved.outsideHours, missedCall: saved.missedCall, periodHours: saved.periodHours });
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
-
-  const setKind = (kind: Kind, patch: Partial<AutomaticText>): void => {
-    setForm((f) => ({ ...f, [kind]: { ...f[kind], ...patch } }));
-  };
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: updateAutomaticTextsRequest,
+    initialValues: { outsideHours: saved.outsideHours, missedCall: saved.missedCall, periodHours: saved.periodHours },
+  });
+  const values = form.getValues();
 
   // A period set through the API outside the usual choices stays selectable.
   const periods = [...new Set<number>([...AUTOMATIC_REPLY_PERIOD_CHOICES, saved.periodHours])].sort((a, b) => a - b);
 
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(updateAutomaticTextsRequest, form);
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    saveKeyedForm(update.mutateAsync, result.data, {
-      alerts,
-      saved: "config.auto.saved",
-      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
-    });
-  };
+  const save = submit((request) => {
+    saveKeyedForm(update.mutateAsync, request, { alerts, saved: "config.auto.saved", showServerErrors });
+  });
 
   const kindFields = (kind: Kind) => {
     const keys = KINDS[kind];
-    const value = form[kind];
+    const value = values[kind];
     return (
       <Stack gap="xs">
         <SwitchField
           label={intl.formatMessage({ id: keys.label })}
           description={intl.formatMessage({ id: keys.hint })}
-          checked={value.enabled}
           disabled={readOnly}
-          onChange={(e) => {
-            setKind(kind, { enabled: e.currentTarget.checked });
-          }}
+          {...form.getInputProps(`${kind}.enabled`, { type: "checkbox" })}
         />
         <Box pl={50}>
           <Textarea
             label={intl.formatMessage({ id: keys.text })}
-            value={value.text}
             readOnly={readOnly}
             autosize
             minRows={2}
             maxRows={6}
-            onChange={(e) => {
-              setKind(kind, { text: e.currentTarget.value });
-            }}
-            error={fieldError(`${kind}.text`)}
+            {...form.getInputProps(`${kind}.text`)}
           />
           <Group justify="space-between" mt={4}>
             {readOnly || value.text.trim() !== "" ? (
@@ -117,7 +96,7 @@ function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
                 type="button"
                 size="xs"
                 onClick={() => {
-                  setKind(kind, { text: intl.formatMessage({ id: keys.suggestion }) });
+                  form.setFieldValue(`${kind}.text`, intl.formatMessage({ id: keys.suggestion }));
                 }}
               >
                 <FormattedMessage id="config.auto.use-suggestion" />
@@ -133,7 +112,7 @@ function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Section title={<FormattedMessage id="config.auto.title" />} description={<FormattedMessage id="config.auto.intro" />}>
         <Stack gap="lg">
           {readOnly ? (
@@ -151,17 +130,16 @@ function AutomaticTextsForm({ saved }: { saved: AutomaticTexts }) {
               value: String(hours),
               label: intl.formatMessage({ id: "config.auto.period-option" }, { hours }),
             }))}
-            value={String(form.periodHours)}
+            value={String(values.periodHours)}
             disabled={readOnly}
             onChange={(e) => {
-              const periodHours = Number(e.currentTarget.value);
-              setForm((f) => ({ ...f, periodHours }));
+              form.setFieldValue("periodHours", Number(e.currentTarget.value));
             }}
-            error={fieldError("periodHours")}
+            error={form.errors["periodHours"]}
           />
           {readOnly ? null : (
             <SaveBar
-              hasErrors={errors !== null && Object.keys(errors).length > 0}
+              hasErrors={Object.keys(form.errors).length > 0}
               pending={update.isPending}
               label={<FormattedMessage id="config.auto.save" />}
             />

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from "react";
+import { useState } from "react";
 import {
   Box,
   Button,
@@ -31,7 +31,7 @@ import { useUiLocale } from "../../app/i18n/i18n-provider.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { useMaintenanceStatus, useUpdateMaintenance } from "../maintenance/api.ts";
 import { MaintenanceBannerView, MaintenanceOverlayCard } from "../maintenance/maintenance-display.tsx";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
@@ -45,10 +45,6 @@ const STATUS_LABELS: Record<Status, MessageId> = {
   partial_outage: "maintenance.status.partial_outage",
   major_outage: "maintenance.status.major_outage",
 };
-
-function isStatus(value: string): value is Status {
-  return (STATUS_VALUES as readonly string[]).includes(value);
-}
 
 /** /devops (devops only): the maintenance status every browser polls, with a live preview. */
 export function DevopsPage() {
@@ -70,97 +66,53 @@ function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
   const alerts = useAlerts();
   const uiLocale = useUiLocale();
   const update = useUpdateMaintenance();
-  const [form, setForm] = useState<MaintenanceStatus>(initial);
+  const { form, submit, showServerErrors } = useSchemaForm({ schema: updateMaintenanceStatusRequest, initialValues: initial });
   const [previewLocale, setPreviewLocale] = useState<Locale>(uiLocale);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
+  const values = form.getValues();
 
-  const set = <K extends keyof MaintenanceStatus>(key: K, value: MaintenanceStatus[K]): void => {
-    setForm((f) => ({ ...f, [key]: value }));
-  };
+  const save = submit((request) => {
+    saveKeyedForm(update.mutateAsync, request, { alerts, saved: "devops.saved", showServerErrors });
+  });
 
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(updateMaintenanceStatusRequest, form);
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    saveKeyedForm(update.mutateAsync, result.data, {
-      alerts,
-      saved: "devops.saved",
-      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
-    });
-  };
-
-  const nextWindowLocal = form.nextWindow ? dayjs(form.nextWindow).format("YYYY-MM-DDTHH:mm") : "";
+  const nextWindowLocal = values.nextWindow ? dayjs(values.nextWindow).format("YYYY-MM-DDTHH:mm") : "";
 
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 6 }}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={save} noValidate>
           <Section title={<FormattedMessage id="devops.maintenance" />}>
             <Stack gap="md">
               <NativeSelect
                 label={intl.formatMessage({ id: "devops.status" })}
                 data={STATUS_VALUES.map((s) => ({ value: s, label: intl.formatMessage({ id: STATUS_LABELS[s] }) }))}
-                value={form.status}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  if (isStatus(value)) {
-                    set("status", value);
-                  }
-                }}
+                {...form.getInputProps("status")}
               />
               <SwitchField
                 label={intl.formatMessage({ id: "devops.enabled" })}
                 description={intl.formatMessage({ id: "devops.enabled-hint" })}
-                checked={form.enabled}
-                onChange={(e) => {
-                  set("enabled", e.currentTarget.checked);
-                }}
+                {...form.getInputProps("enabled", { type: "checkbox" })}
               />
-              <Switch
-                label={intl.formatMessage({ id: "devops.banner" })}
-                checked={form.banner}
-                onChange={(e) => {
-                  set("banner", e.currentTarget.checked);
-                }}
-              />
+              <Switch label={intl.formatMessage({ id: "devops.banner" })} {...form.getInputProps("banner", { type: "checkbox" })} />
               <Textarea
                 label={intl.formatMessage({ id: "devops.banner-text-fr" })}
                 autosize
                 minRows={2}
-                value={form.bannerText["fr-CA"]}
-                onChange={(e) => {
-                  set("bannerText", { ...form.bannerText, "fr-CA": e.currentTarget.value });
-                }}
-                error={fieldError("bannerText.fr-CA")}
+                {...form.getInputProps("bannerText.fr-CA")}
               />
               <Textarea
                 label={intl.formatMessage({ id: "devops.banner-text-en" })}
                 autosize
                 minRows={2}
-                value={form.bannerText["en-CA"]}
-                onChange={(e) => {
-                  set("bannerText", { ...form.bannerText, "en-CA": e.currentTarget.value });
-                }}
-                error={fieldError("bannerText.en-CA")}
+                {...form.getInputProps("bannerText.en-CA")}
               />
               <SwitchField
                 label={intl.formatMessage({ id: "devops.overlay" })}
                 description={intl.formatMessage({ id: "devops.overlay-hint" })}
-                checked={form.overlay}
-                onChange={(e) => {
-                  set("overlay", e.currentTarget.checked);
-                }}
+                {...form.getInputProps("overlay", { type: "checkbox" })}
               />
               <Switch
                 label={intl.formatMessage({ id: "devops.dismissable" })}
-                checked={form.dismissable}
-                onChange={(e) => {
-                  set("dismissable", e.currentTarget.checked);
-                }}
+                {...form.getInputProps("dismissable", { type: "checkbox" })}
               />
               <Group grow align="flex-start">
                 <TextInput
@@ -169,20 +121,20 @@ function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
                   value={nextWindowLocal}
                   onChange={(e) => {
                     const value = e.currentTarget.value;
-                    set("nextWindow", value ? dayjs(value).toISOString() : null);
+                    form.setFieldValue("nextWindow", value ? dayjs(value).toISOString() : null);
                   }}
-                  error={fieldError("nextWindow")}
+                  error={form.errors["nextWindow"]}
                 />
                 <NumberInput
                   label={intl.formatMessage({ id: "devops.duration" })}
                   min={0}
                   max={7 * 24 * 60}
                   allowDecimal={false}
-                  value={form.durationMinutes ?? ""}
+                  value={values.durationMinutes ?? ""}
                   onChange={(value) => {
-                    set("durationMinutes", typeof value === "number" ? value : null);
+                    form.setFieldValue("durationMinutes", typeof value === "number" ? value : null);
                   }}
-                  error={fieldError("durationMinutes")}
+                  error={form.errors["durationMinutes"]}
                 />
               </Group>
               <Group justify="flex-end">
@@ -214,7 +166,7 @@ function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
           }
         >
           <Stack gap="md" data-testid="maintenance-preview">
-            {!form.enabled ? (
+            {!values.enabled ? (
               <EmptyState
                 size="sm"
                 icon={<IconTool />}
@@ -226,9 +178,9 @@ function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                   <FormattedMessage id="devops.banner" />
                 </Text>
-                {form.banner ? (
+                {values.banner ? (
                   <Box style={{ borderRadius: 8, overflow: "hidden" }}>
-                    <MaintenanceBannerView status={form} locale={previewLocale} preview />
+                    <MaintenanceBannerView status={values} locale={previewLocale} preview />
                   </Box>
                 ) : (
                   <Text size="sm" c="dimmed">
@@ -238,10 +190,10 @@ function MaintenanceForm({ initial }: { initial: MaintenanceStatus }) {
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                   <FormattedMessage id="devops.overlay" />
                 </Text>
-                {form.overlay ? (
+                {values.overlay ? (
                   <Paper bg="#0b2a30" p="lg" radius="md">
                     <Group justify="center">
-                      <MaintenanceOverlayCard status={form} locale={previewLocale} />
+                      <MaintenanceOverlayCard status={values} locale={previewLocale} />
                     </Group>
                   </Paper>
                 ) : (

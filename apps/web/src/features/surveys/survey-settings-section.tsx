@@ -1,4 +1,3 @@
-import { useState, type SyntheticEvent } from "react";
 import { ActionIcon, Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconInfoCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,7 +7,6 @@ import {
   SURVEY_QUESTION_KINDS,
   tokenOf,
   updateSurveySettingsRequest,
-  type SurveyQuestion,
   type SurveySettings,
 } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
@@ -16,7 +14,7 @@ import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { useSurveySettings, useUpdateSurveySettings } from "./api.ts";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
@@ -38,38 +36,20 @@ function SurveySettingsForm({ saved }: { saved: SurveySettings }) {
   const alerts = useAlerts();
   const update = useUpdateSurveySettings();
   const readOnly = !saved.abilities.update;
-  const [form, setForm] = useState({
-    enabled: saved.enabled,
-    title: saved.title,
-    questions: saved.questions,
-    thanks: saved.thanks,
-    retry: saved.retry,
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: updateSurveySettingsRequest,
+    initialValues: { enabled: saved.enabled, title: saved.title, questions: saved.questions, thanks: saved.thanks, retry: saved.retry },
   });
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
+  const values = form.getValues();
 
-  const setQuestion = (index: number, patch: Partial<SurveyQuestion>): void => {
-    setForm((f) => ({ ...f, questions: f.questions.map((q, i) => (i === index ? { ...q, ...patch } : q)) }));
-  };
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(updateSurveySettingsRequest, form);
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    saveKeyedForm(update.mutateAsync, result.data, {
-      alerts,
-      saved: "survey.settings.saved",
-      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
-    });
-  };
+  const save = submit((request) => {
+    saveKeyedForm(update.mutateAsync, request, { alerts, saved: "survey.settings.saved", showServerErrors });
+  });
 
   const fields = SURVEY_FIELDS.map((f) => tokenOf(f)).join(", ");
 
   return (
-    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: "survey.settings.title" })}>
+    <form onSubmit={save} noValidate aria-label={intl.formatMessage({ id: "survey.settings.title" })}>
       <Section title={<FormattedMessage id="survey.settings.title" />} description={<FormattedMessage id="survey.settings.intro" />}>
         <Stack gap="md">
           {readOnly ? (
@@ -80,59 +60,43 @@ function SurveySettingsForm({ saved }: { saved: SurveySettings }) {
           <SwitchField
             label={intl.formatMessage({ id: "survey.settings.enabled" })}
             description={intl.formatMessage({ id: "survey.settings.enabled-hint" })}
-            checked={form.enabled}
             disabled={readOnly}
-            onChange={(e) => {
-              const enabled = e.currentTarget.checked;
-              setForm((f) => ({ ...f, enabled }));
-            }}
+            {...form.getInputProps("enabled", { type: "checkbox" })}
           />
           <TextInput
             label={intl.formatMessage({ id: "survey.settings.survey-title" })}
-            value={form.title}
             readOnly={readOnly}
             maw={480}
-            onChange={(e) => {
-              const title = e.currentTarget.value;
-              setForm((f) => ({ ...f, title }));
-            }}
-            error={fieldError("title")}
+            {...form.getInputProps("title")}
           />
-          {form.questions.map((question, index) => (
+          {values.questions.map((question, index) => (
             <Paper key={index} withBorder radius="md" p="sm">
               <Group align="flex-start" gap="sm" wrap="nowrap">
                 <Stack gap="xs" style={{ flex: 1 }}>
                   <Textarea
                     label={intl.formatMessage({ id: "survey.settings.question" }, { n: index + 1 })}
-                    value={question.text}
                     readOnly={readOnly}
                     autosize
                     minRows={2}
                     maxRows={5}
-                    onChange={(e) => {
-                      setQuestion(index, { text: e.currentTarget.value });
-                    }}
-                    error={fieldError(`questions.${String(index)}.text`)}
+                    {...form.getInputProps(`questions.${String(index)}.text`)}
                   />
                   <NativeSelect
                     label={intl.formatMessage({ id: "survey.settings.kind" })}
                     maw={280}
                     disabled={readOnly}
                     data={SURVEY_QUESTION_KINDS.map((kind) => ({ value: kind, label: intl.formatMessage({ id: KIND_LABELS[kind] }) }))}
-                    value={question.kind}
-                    onChange={(e) => {
-                      setQuestion(index, { kind: e.currentTarget.value === "text" ? "text" : "score" });
-                    }}
+                    {...form.getInputProps(`questions.${String(index)}.kind`)}
                   />
                 </Stack>
-                {readOnly || form.questions.length <= 1 ? null : (
+                {readOnly || values.questions.length <= 1 ? null : (
                   <ActionIcon
                     variant="subtle"
                     color="gray"
                     mt={26}
                     aria-label={intl.formatMessage({ id: "survey.settings.remove-question" }, { n: index + 1 })}
                     onClick={() => {
-                      setForm((f) => ({ ...f, questions: f.questions.filter((_, i) => i !== index) }));
+                      form.removeListItem("questions", index);
                     }}
                   >
                     <IconTrash size={16} />
@@ -141,19 +105,19 @@ function SurveySettingsForm({ saved }: { saved: SurveySettings }) {
               </Group>
             </Paper>
           ))}
-          {fieldError("questions") ? (
+          {form.errors["questions"] ? (
             <Text size="sm" c="red" role="alert">
-              {fieldError("questions")}
+              {form.errors["questions"]}
             </Text>
           ) : null}
-          {readOnly || form.questions.length >= SURVEY_MAX_QUESTIONS ? null : (
+          {readOnly || values.questions.length >= SURVEY_MAX_QUESTIONS ? null : (
             <Button
               variant="light"
               size="compact-sm"
               w="fit-content"
               leftSection={<IconPlus size={14} />}
               onClick={() => {
-                setForm((f) => ({ ...f, questions: [...f.questions, { kind: "text", text: "" }] }));
+                form.insertListItem("questions", { kind: "text", text: "" });
               }}
             >
               <FormattedMessage id="survey.settings.add-question" />
@@ -161,34 +125,24 @@ function SurveySettingsForm({ saved }: { saved: SurveySettings }) {
           )}
           <Textarea
             label={intl.formatMessage({ id: "survey.settings.thanks" })}
-            value={form.thanks}
             readOnly={readOnly}
             autosize
             minRows={2}
-            onChange={(e) => {
-              const thanks = e.currentTarget.value;
-              setForm((f) => ({ ...f, thanks }));
-            }}
-            error={fieldError("thanks")}
+            {...form.getInputProps("thanks")}
           />
           <Textarea
             label={intl.formatMessage({ id: "survey.settings.retry" })}
-            value={form.retry}
             readOnly={readOnly}
             autosize
             minRows={2}
-            onChange={(e) => {
-              const retry = e.currentTarget.value;
-              setForm((f) => ({ ...f, retry }));
-            }}
-            error={fieldError("retry")}
+            {...form.getInputProps("retry")}
           />
           <Text size="xs" c="dimmed">
             <FormattedMessage id="survey.settings.fields-hint" values={{ fields }} />
           </Text>
           {readOnly ? null : (
             <SaveBar
-              hasErrors={errors !== null && Object.keys(errors).length > 0}
+              hasErrors={Object.keys(form.errors).length > 0}
               pending={update.isPending}
               label={<FormattedMessage id="survey.settings.save" />}
             />
