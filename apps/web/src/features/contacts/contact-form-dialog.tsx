@@ -7,10 +7,10 @@ import { isApiError } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { useCreateContact, useUpdateContact } from "./api.ts";
 import { ContactFields } from "./contact-fields.tsx";
-import { contactToForm, emptyContactForm, formToRequest, type ContactFormValues } from "./contact-form.ts";
+import { contactToForm, emptyContactForm, formToRequest } from "./contact-form.ts";
 
 const EMAIL_WARNING = "error.contact-email-change-warning";
 
@@ -44,16 +44,14 @@ function ContactForm({ contact, phone, onClose, onSaved }: Omit<Props, "opened">
   const alerts = useAlerts();
   const create = useCreateContact();
   const update = useUpdateContact();
-  const [values, setValues] = useState<ContactFormValues>(() => (contact ? contactToForm(contact) : emptyContactForm(phone)));
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: contact ? updateContactRequest : createContactRequest,
+    initialValues: contact ? contactToForm(contact) : emptyContactForm(phone),
+    toRequest: formToRequest,
+  });
   const [problem, setProblem] = useState<unknown>(null);
   const [confirmingEmail, setConfirmingEmail] = useState(false);
-  const fieldError = useFieldError(errors);
   const busy = create.isPending || update.isPending;
-
-  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]): void => {
-    setValues((v) => ({ ...v, [key]: value }));
-  };
 
   const done = (saved: Contact): void => {
     alerts.success(contact ? "contacts.updated" : "contacts.created");
@@ -67,40 +65,35 @@ function ContactForm({ contact, phone, onClose, onSaved }: Omit<Props, "opened">
       setConfirmingEmail(true);
       return;
     }
-    setErrors(serverFieldErrors(error));
+    showServerErrors(error);
     setProblem(error);
   };
 
-  const submit = (confirmEmailChange = false): void => {
-    const body = formToRequest(values);
-    const checked = validate(contact ? updateContactRequest : createContactRequest, body);
-    setErrors(checked.errors);
-    setProblem(null);
-    if (checked.errors) {
-      return;
-    }
-    if (contact) {
-      update.mutate({ id: contact.id, body: { ...body, confirmEmailChange } }, { onSuccess: done, onError: failed });
-    } else {
-      create.mutate(body, { onSuccess: done, onError: failed });
-    }
-  };
+  const save = (confirmEmailChange: boolean) =>
+    submit((body) => {
+      setProblem(null);
+      if (contact) {
+        update.mutate({ id: contact.id, body: { ...body, confirmEmailChange } }, { onSuccess: done, onError: failed });
+      } else {
+        create.mutate(body, { onSuccess: done, onError: failed });
+      }
+    });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={save(false)}>
       <Stack gap="sm">
         {problem ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
             {formatError(intl, problem)}
           </Alert>
         ) : null}
-        <ContactFields values={values} onChange={set} fieldError={fieldError} />
+        <ContactFields
+          values={form.getValues()}
+          onChange={(key, value) => {
+            form.setValues((values) => ({ ...values, [key]: value }));
+          }}
+          fieldError={(field) => form.errors[field]}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             <FormattedMessage id="common.cancel" />
@@ -120,7 +113,7 @@ function ContactForm({ contact, phone, onClose, onSaved }: Omit<Props, "opened">
         confirmLabel={<FormattedMessage id="contacts.email-change.confirm" />}
         danger={false}
         onConfirm={() => {
-          submit(true);
+          save(true)();
           return Promise.resolve();
         }}
       />

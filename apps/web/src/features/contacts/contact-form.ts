@@ -1,7 +1,7 @@
 import { formatPhoneForDisplay, type Contact, type ContactGender, type ContactLanguage, type CreateContactRequest } from "@relais/shared";
 
 /** The form's values: every text as typed ("" when empty), the choices null when not made. */
-export interface ContactFormValues {
+export type ContactFormValues = {
   salutation: "M" | "Mme" | null;
   firstname: string;
   lastname: string;
@@ -15,7 +15,7 @@ export interface ContactFormValues {
   language: ContactLanguage | null;
   gender: ContactGender | null;
   note: string;
-}
+};
 
 const TEXT_FIELDS = ["firstname", "lastname", "business", "phone", "email", "birthday", "address", "city", "postalCode", "note"] as const;
 
