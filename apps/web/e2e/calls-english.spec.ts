@@ -3,9 +3,9 @@ import { DEMO } from "./support/accounts.ts";
 import { callPanel, closeAll, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
-keepReceptionOpen();
+keepTeamOpen();
 
 test("the call panel in English for a person with an English profile", async ({ browser }, testInfo) => {
   testInfo.setTimeout(90_000);

@@ -3,9 +3,9 @@ import { DEMO } from "./support/accounts.ts";
 import { closeAll, goOnline, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
 import { SleepingTab } from "./support/sleeping-tab.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
-keepReceptionOpen();
+keepTeamOpen();
 
 test("onglet gelé : il n'avale pas l'appel — l'appel manque tout de suite sans personne d'autre, et sonne chez l'autre aussitôt", async ({
   browser,

@@ -21,7 +21,7 @@ test("un administrateur enregistre le message d'accueil de la pause depuis son m
   await expect(stop).toBeVisible({ timeout: 15_000 });
   await stop.click();
   // Measured by the server from the WAV's header: three seconds or a little more.
-  await expect(pause.getByText(/^00:0[3-9] · \d+ Ko$/)).toBeVisible();
+  await expect(pause.getByText(/^00:0[3-9] · \d+(,\d)? Ko$/)).toBeVisible();
   await expect(pause.getByTestId("greeting-audio")).toHaveAttribute("src", /^blob:/);
   await pause.getByRole("switch", { name: "Activé" }).check({ force: true });
   await pause.getByRole("button", { name: "Enregistrer la période" }).click();
@@ -33,5 +33,5 @@ test("un administrateur enregistre le message d'accueil de la pause depuis son m
   await page.getByRole("option", { name: "Hygiène", exact: true }).click();
   const reloaded = page.getByRole("region", { name: "Pause" });
   await expect(reloaded.getByRole("radio", { name: "Enregistrement" })).toBeChecked();
-  await expect(reloaded.getByText(/^00:0[3-9] · \d+ Ko$/)).toBeVisible();
+  await expect(reloaded.getByText(/^00:0[3-9] · \d+(,\d)? Ko$/)).toBeVisible();
 });

@@ -12,9 +12,9 @@ import {
 } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
-keepReceptionOpen();
+keepTeamOpen();
 
 test("mise en attente : l'appelant n'entend plus la réception mais la musique, raccrocher attend la reprise, reprendre rend le son", async ({
   browser,

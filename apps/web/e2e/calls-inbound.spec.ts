@@ -3,9 +3,9 @@ import { DEMO, DEMO_NAMES } from "./support/accounts.ts";
 import { callPanel, closeAll, expectAudioFlowing, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
-keepReceptionOpen();
+keepTeamOpen();
 
 test("appel entrant : deux personnes sonnent, l'une répond, l'autre voit l'appel pris, le son passe dans les deux sens", async ({
   browser,

@@ -4,7 +4,7 @@ import { DEMO } from "./support/accounts.ts";
 import { closeAll, offerCard, phoneCall, staffPage } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
 const HYGIENE = "Hygiène · (514) 555-0102";
 const MISSED_TEXT = "Désolés d'avoir manqué votre appel, nous vous rappelons sous peu.";
@@ -14,7 +14,7 @@ test.afterEach(async ({ request }) => {
   await (await RelaisApi.signIn(request)).setMissedCallText("Hygiène", null);
 });
 
-keepReceptionOpen();
+keepTeamOpen("Hygiène");
 
 test("appel manqué : l'une refuse, l'autre sonne encore puis ignore ; le texto d'appel manqué arrive et l'appel est dans la conversation", async ({
   browser,

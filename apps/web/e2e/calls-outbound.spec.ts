@@ -3,9 +3,9 @@ import { DEMO } from "./support/accounts.ts";
 import { closeAll, expectAudioFlowing, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
-keepReceptionOpen();
+keepTeamOpen();
 
 test("appel sortant : numéro invalide refusé, puis appel décroché au simulateur, touches du clavier reçues, appel dans la conversation", async ({
   browser,

@@ -4,11 +4,11 @@ import { login } from "./support/auth.ts";
 import { callPanel, closeAll, expectAudioFlowing, goOnline, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { screenshotPath } from "./support/screenshots.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
 const SHOTS = "/tmp/shots-queue-park";
 
-keepReceptionOpen();
+keepTeamOpen();
 
 test("parquer et prendre : Marc répond puis parque l'appel, Isabelle le voit dans la file avec son numéro et le prend, le son passe", async ({
   browser,

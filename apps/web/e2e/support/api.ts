@@ -129,21 +129,27 @@ export class RelaisApi {
 
   /**
    * PUT user-groups/{id}: the team takes calls every day, all day (00:00–23:59, no break), so a
-   * calls journey does not depend on the hour it runs at (the demo's Réception closes at 17:00
-   * Toronto time, and a call to a closed team goes to the missed path at once). Returns the
-   * function that puts the team's week back.
+   * calls journey does not depend on the hour it runs at (the demo's teams close at 17:00 Toronto
+   * time, and a call to a closed team goes to the missed path at once). Answers the week it had,
+   * for `setTeamWeek` to put back.
    */
-  async openAllDay(teamLabel: string): Promise<() => Promise<void>> {
+  async openAllDay(teamLabel: string): Promise<unknown[]> {
     const id = await this.teamId(teamLabel);
     const team = await json<{ schedule: { week: unknown[] } }>(
       await this.request.get(`/api/user-groups/${id}`, { headers: this.headers }),
       "team",
     );
-    const put = async (week: unknown[]) => {
-      await json(await this.request.put(`/api/user-groups/${id}`, { headers: this.headers, data: { schedule: { week } } }), "team week");
-    };
-    await put([0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, enabled: true, start: "00:00", end: "23:59", breaks: [] })));
-    return () => put(team.schedule.week);
+    await this.setTeamWeek(
+      teamLabel,
+      [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, enabled: true, start: "00:00", end: "23:59", breaks: [] })),
+    );
+    return team.schedule.week;
+  }
+
+  /** PUT user-groups/{id}: the team's week schedule. */
+  async setTeamWeek(teamLabel: string, week: unknown[]): Promise<void> {
+    const id = await this.teamId(teamLabel);
+    await json(await this.request.put(`/api/user-groups/${id}`, { headers: this.headers, data: { schedule: { week } } }), "team week");
   }
 
   async maintenance(): Promise<MaintenanceStatus> {
