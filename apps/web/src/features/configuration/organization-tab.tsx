@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from "react";
+import type { ReactNode } from "react";
 import { ActionIcon, Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -7,7 +7,8 @@ import { usePolicy } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { SwitchField } from "../../ui/switch-field.tsx";
 import { Section } from "../../ui/page.tsx";
-import { nullIfBlank, serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useOrganization, useUpdateOrganization } from "./api.ts";
 import { SurveySettingsSection } from "../surveys/survey-settings-section.tsx";
@@ -15,7 +16,7 @@ import { SaveBar } from "../../ui/save-bar.tsx";
 import classes from "./configuration.module.css";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
-interface OrgForm {
+type OrgForm = {
   nameFr: string;
   nameEn: string;
   url: string;
@@ -30,7 +31,7 @@ interface OrgForm {
   disallowUserLoginOutsideOffice: boolean;
   officeNetworks: string[];
   webCallsEnabled: boolean;
-}
+};
 
 function toForm(org: Organization): OrgForm {
   return {
@@ -69,63 +70,44 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
   const intl = useIntl();
   const alerts = useAlerts();
   const update = useUpdateOrganization();
-  const [form, setForm] = useState<OrgForm>(() => toForm(org));
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
   const readOnly = !canEdit;
-
-  const set = <K extends keyof OrgForm>(key: K, value: OrgForm[K]): void => {
-    setForm((f) => ({ ...f, [key]: value }));
-  };
-  const text = (key: "nameFr" | "nameEn" | "url" | "address" | "email" | "phone") => ({
-    value: form[key],
-    readOnly,
-    onChange: (e: { currentTarget: { value: string } }) => {
-      set(key, e.currentTarget.value);
-    },
-  });
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const phone = nullIfBlank(form.phone);
-    const phoneE164 = phone ? toE164(phone) : null;
-    const body = {
-      name: { "fr-CA": form.nameFr, "en-CA": form.nameEn },
-      url: nullIfBlank(form.url),
-      address: nullIfBlank(form.address),
-      email: nullIfBlank(form.email),
-      phone: phoneE164 ?? phone,
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: updateOrganizationRequest,
+    initialValues: toForm(org),
+    toRequest: (values: OrgForm) => ({
+      name: { "fr-CA": values.nameFr, "en-CA": values.nameEn },
+      url: nullIfBlank(values.url),
+      address: nullIfBlank(values.address),
+      email: nullIfBlank(values.email),
+      phone: phoneOrNull(values.phone),
       schedule: {
-        week: form.week,
-        vacation: form.vacationOn ? { start: form.vacationStart, end: form.vacationEnd } : null,
+        week: values.week,
+        vacation: values.vacationOn ? { start: values.vacationStart, end: values.vacationEnd } : null,
       },
-      officeNetworks: form.officeNetworks.map((n) => n.trim()),
+      officeNetworks: values.officeNetworks.map((n) => n.trim()),
       options: {
-        twilio: { webCallsEnabled: form.webCallsEnabled },
+        twilio: { webCallsEnabled: values.webCallsEnabled },
         auth: {
-          disallowLoginOutsideWorkHours: form.disallowLoginOutsideWorkHours,
-          disallowUserLoginOutsideOffice: form.disallowUserLoginOutsideOffice,
+          disallowLoginOutsideWorkHours: values.disallowLoginOutsideWorkHours,
+          disallowUserLoginOutsideOffice: values.disallowUserLoginOutsideOffice,
         },
       },
-    };
-    const result = validate(updateOrganizationRequest, body);
-    const problems: FieldErrors = { ...(result.errors ?? {}) };
-    if (phone && !phoneE164) {
-      problems.phone = { key: "error.phone-invalid" };
-    }
-    setErrors(Object.keys(problems).length ? problems : null);
-    if (!result.data || Object.keys(problems).length) {
-      return;
-    }
-    saveKeyedForm(update.mutateAsync, result.data, {
-      alerts,
-      saved: "config.saved",
-      showServerErrors: (error) => setErrors(serverFieldErrors(error)),
-    });
-  };
+    }),
+    // The contract takes any text as the office's number; the form asks for a real one.
+    check: ({ phone }) => {
+      const typed = nullIfBlank(phone);
+      return typed && !toE164(typed) ? { phone: { key: "error.phone-invalid" } } : null;
+    },
+  });
+  const values = form.getValues();
+  const text = (key: "nameFr" | "nameEn" | "url" | "address" | "email" | "phone") => ({ readOnly, ...form.getInputProps(key) });
+
+  const save = submit((request) => {
+    saveKeyedForm(update.mutateAsync, request, { alerts, saved: "config.saved", showServerErrors });
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="lg">
         {readOnly ? (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
@@ -140,13 +122,13 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
                 label={intl.formatMessage({ id: "config.org.name-fr" })}
                 required
                 {...text("nameFr")}
-                error={fieldError("name.fr-CA")}
+                error={form.errors["name.fr-CA"]}
               />
               <TextInput
                 label={intl.formatMessage({ id: "config.org.name-en" })}
                 required
                 {...text("nameEn")}
-                error={fieldError("name.en-CA")}
+                error={form.errors["name.en-CA"]}
               />
             </SimpleGrid>
             <SimpleGrid cols={3}>
@@ -155,61 +137,52 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
                 placeholder="https://"
                 type="url"
                 {...text("url")}
-                error={fieldError("url")}
+                error={form.errors["url"]}
               />
               <TextInput
                 label={intl.formatMessage({ id: "config.org.email" })}
                 type="email"
                 {...text("email")}
-                error={fieldError("email")}
+                error={form.errors["email"]}
               />
-              <TextInput label={intl.formatMessage({ id: "config.org.phone" })} type="tel" {...text("phone")} error={fieldError("phone")} />
+              <TextInput label={intl.formatMessage({ id: "config.org.phone" })} type="tel" {...text("phone")} />
             </SimpleGrid>
-            <TextInput label={intl.formatMessage({ id: "config.org.address" })} {...text("address")} error={fieldError("address")} />
+            <TextInput label={intl.formatMessage({ id: "config.org.address" })} {...text("address")} error={form.errors["address"]} />
           </Stack>
         </Section>
 
         <Section title={<FormattedMessage id="config.org.schedule" />} description={<FormattedMessage id="config.org.schedule-hint" />}>
           <Stack gap="md">
             <ScheduleEditor
-              value={form.week}
+              value={values.week}
               readOnly={readOnly}
               onChange={(week) => {
-                set("week", week);
+                form.setFieldValue("week", week);
               }}
             />
             <SwitchField
               label={intl.formatMessage({ id: "config.org.vacation" })}
               description={intl.formatMessage({ id: "config.org.vacation-hint" })}
-              checked={form.vacationOn}
               disabled={readOnly}
-              onChange={(e) => {
-                set("vacationOn", e.currentTarget.checked);
-              }}
+              {...form.getInputProps("vacationOn", { type: "checkbox" })}
             />
-            {form.vacationOn ? (
+            {values.vacationOn ? (
               <Group gap="md" align="flex-start">
                 <TextInput
                   type="date"
                   w={200}
                   label={intl.formatMessage({ id: "config.org.vacation-start" })}
-                  value={form.vacationStart}
                   readOnly={readOnly}
-                  onChange={(e) => {
-                    set("vacationStart", e.currentTarget.value);
-                  }}
-                  error={fieldError("schedule.vacation.start")}
+                  {...form.getInputProps("vacationStart")}
+                  error={form.errors["schedule.vacation.start"]}
                 />
                 <TextInput
                   type="date"
                   w={200}
                   label={intl.formatMessage({ id: "config.org.vacation-end" })}
-                  value={form.vacationEnd}
                   readOnly={readOnly}
-                  onChange={(e) => {
-                    set("vacationEnd", e.currentTarget.value);
-                  }}
-                  error={fieldError("schedule.vacation.end")}
+                  {...form.getInputProps("vacationEnd")}
+                  error={form.errors["schedule.vacation.end"]}
                 />
               </Group>
             ) : null}
@@ -221,27 +194,21 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
             <SwitchField
               label={intl.formatMessage({ id: "config.org.outside-hours" })}
               description={intl.formatMessage({ id: "config.org.outside-hours-hint" })}
-              checked={form.disallowLoginOutsideWorkHours}
               disabled={readOnly}
-              onChange={(e) => {
-                set("disallowLoginOutsideWorkHours", e.currentTarget.checked);
-              }}
+              {...form.getInputProps("disallowLoginOutsideWorkHours", { type: "checkbox" })}
             />
             <SwitchField
               label={intl.formatMessage({ id: "config.org.outside-office" })}
               description={intl.formatMessage({ id: "config.org.outside-office-hint" })}
-              checked={form.disallowUserLoginOutsideOffice}
               disabled={readOnly}
-              onChange={(e) => {
-                set("disallowUserLoginOutsideOffice", e.currentTarget.checked);
-              }}
+              {...form.getInputProps("disallowUserLoginOutsideOffice", { type: "checkbox" })}
             />
             <OfficeNetworks
-              networks={form.officeNetworks}
+              networks={values.officeNetworks}
               readOnly={readOnly}
-              fieldError={fieldError}
+              fieldError={(path) => form.errors[path]}
               onChange={(networks) => {
-                set("officeNetworks", networks);
+                form.setFieldValue("officeNetworks", networks);
               }}
             />
           </Stack>
@@ -251,18 +218,15 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
           <SwitchField
             label={intl.formatMessage({ id: "config.org.web-calls" })}
             description={intl.formatMessage({ id: "config.org.web-calls-hint" })}
-            checked={form.webCallsEnabled}
             disabled={readOnly}
-            onChange={(e) => {
-              set("webCallsEnabled", e.currentTarget.checked);
-            }}
+            {...form.getInputProps("webCallsEnabled", { type: "checkbox" })}
           />
         </Section>
 
         {canEdit ? (
           <SaveBar
             className={classes.saveBar}
-            hasErrors={errors !== null}
+            hasErrors={Object.keys(form.errors).length > 0}
             pending={update.isPending}
             label={<FormattedMessage id="common.save" />}
           />
@@ -280,7 +244,7 @@ function OfficeNetworks({
 }: {
   networks: string[];
   readOnly: boolean;
-  fieldError: (path: string) => string | undefined;
+  fieldError: (path: string) => ReactNode;
   onChange: (networks: string[]) => void;
 }) {
   const intl = useIntl();
