@@ -14,24 +14,10 @@ import { callDuration, secondsSince } from "./format.ts";
 import { phone, type OfferNotice } from "./phone.ts";
 import { ownCall, usePhone } from "./use-phone.ts";
 import classes from "./calls.module.css";
+import { useNow } from "../../ui/use-now.ts";
 
 /** How long the panel keeps a notice ("taken by …") or an ended call before it closes by itself. */
 const NOTICE_MS = 8_000;
-
-/** This browser's clock, read again every second while `running`. */
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, 1_000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [running]);
-  return now;
-}
 
 function CallCard({ title, side, children, testId }: { title: string; side?: ReactNode; children: ReactNode; testId: string }) {
   return (

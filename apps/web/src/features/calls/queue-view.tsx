@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { IconPhone } from "@tabler/icons-react";
@@ -9,21 +8,7 @@ import { useCallActions, useCallUi } from "./call-actions.ts";
 import { CallsIntl } from "./calls-intl.tsx";
 import { callDuration, secondsSince } from "./format.ts";
 import { canPick, queueEntries } from "./queue-model.ts";
-
-/** This browser's clock, read again every second while `running`. */
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, 1_000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [running]);
-  return now;
-}
+import { useNow } from "../../ui/use-now.ts";
 
 const ALERT_COLOR = { none: "gray", yellow: "yellow", red: "red" } as const;
 

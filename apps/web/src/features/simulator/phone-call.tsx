@@ -10,6 +10,7 @@ import { callDuration } from "../calls/format.ts";
 import { SandboxPeer } from "../calls/peer.ts";
 import { HOLD_MUSIC, playCadence, playMelody, RINGBACK, RINGTONE, unlockAudio } from "../calls/sounds.ts";
 import classes from "./simulator.module.css";
+import { useNow } from "../../ui/use-now.ts";
 
 /** States in which the caller hears ringback (the sandbox phone socket's contract). */
 const RINGBACK_STATES = new Set(["dialing", "ivr", "queued", "ringing", "connecting"]);
@@ -141,16 +142,7 @@ function usePhoneCall(number: string) {
 
 /** Seconds since `iso`, every second while `running`. */
 function useElapsed(iso: string | null, running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, 1_000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [running]);
+  const now = useNow(running);
   return iso ? (now - Date.parse(iso)) / 1000 : 0;
 }
 
