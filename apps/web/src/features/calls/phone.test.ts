@@ -55,6 +55,7 @@ function view(id: string, version: number, patch: Partial<CallView> = {}): CallV
     endedAt: null,
     endStatus: null,
     carrierCallSid: "SB1",
+    transfer: null,
     version,
     serverNow: "2026-01-01T10:00:00.000Z",
     ...patch,
