@@ -208,6 +208,17 @@ describe("the tab's phone", () => {
     expect(phone.state.offers).toEqual([]);
   });
 
+  it("lets a call it transferred go once the target took it, and keeps it when the transfer failed or was for another call", async () => {
+    const { phone, link } = await started();
+    phone.setOwnCall(CALL_A);
+    link.event("transfer.updated", { callId: CALL_A, transferId: "t1", status: "failed" });
+    expect(phone.state.ownCallId).toBe(CALL_A);
+    link.event("transfer.updated", { callId: CALL_B, transferId: "t2", status: "accepted" });
+    expect(phone.state.ownCallId).toBe(CALL_A);
+    link.event("transfer.updated", { callId: CALL_A, transferId: "t1", status: "accepted" });
+    expect(phone.state.ownCallId).toBeNull();
+  });
+
   it("forgets the offer of a call it took, so parking it never rings the parker again; a parked call rings nobody", async () => {
     const { phone, link } = await started();
     link.event("call.offer", offer(CALL_A));
