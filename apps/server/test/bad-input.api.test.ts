@@ -430,6 +430,7 @@ const SAMPLES: Record<string, Sample> = {
   "voice.resume": { body: () => ({ callId: UNKNOWN_ID }) },
   "voice.digits": { body: () => ({ callId: UNKNOWN_ID, digits: "12#" }) },
   "voice.get": { params: () => ({ id: UNKNOWN_ID }) },
+  "voice.transfer": { body: () => ({ callId: UNKNOWN_ID, to: UNKNOWN_ID }) },
   "voice.park": { params: () => ({ callId: UNKNOWN_ID }) },
   "voice.pick": { body: () => ({ callSid: "SB00000000000000000000000000000000" }) },
   "voice.sandboxStart": { body: (c) => ({ from: "+15145550199", to: c.thread.teamPhone }) },

@@ -6,6 +6,8 @@ import {
   OFFER_REVOKE_REASONS,
   type CallOffer,
   queuedCall,
+  transferUpdated,
+  type TransferUpdated,
   type CallView,
   type OfferRevokeReason,
   type QueuedCall,
@@ -70,6 +72,8 @@ export type EventMap = {
   // view or moved in it (queued, ringing, in progress, parked), or left it (ended, voicemail).
   "queue.updated": QueuedCall;
   "queue.removed": { id: string; teamId: string };
+  /** For the person who transferred a call (issue 13 §2): its target is ringing, took it, or it came back to them held. */
+  "transfer.updated": TransferUpdated;
 };
 
 /** An appointment was booked, moved or cancelled: the member days it touched, and its contact. */
@@ -112,6 +116,7 @@ export const EVENT_PAYLOADS = {
   "call.ended": callView,
   "queue.updated": queuedCall,
   "queue.removed": z.object({ id: z.string(), teamId: z.string() }),
+  "transfer.updated": transferUpdated,
 } satisfies { [N in EventName]: z.ZodType<EventMap[N]> };
 
 export const EVENT_NAMES = [
@@ -134,6 +139,7 @@ export const EVENT_NAMES = [
   "call.ended",
   "queue.updated",
   "queue.removed",
+  "transfer.updated",
 ] as const satisfies readonly EventName[];
 
 // Every name of the map is listed above (`satisfies` checks nothing else is): else a compile error.

@@ -54,12 +54,61 @@ export const callView = z.object({
   endStatus: z.enum(CALL_END_STATUSES).nullable(),
   /** The carrier's id of the customer leg (GET voice/v1/calls/sid/{sid}); null before the carrier gave one. */
   carrierCallSid: z.string().nullable(),
+  /**
+   * The transfer ringing its target (state `transferring`), else null: what the transferring
+   * state polls every second (spec §4). A transfer that failed leaves the call `active`, held,
+   * with no transfer; one accepted leaves it with its new owner.
+   */
+  transfer: z
+    .object({
+      id: z.string(),
+      targetKind: z.enum(["team", "user", "extension"]),
+      /** The team's label, the person's name or the extension's name. */
+      targetLabel: z.string(),
+      startedAt: isoTime,
+    })
+    .nullable(),
   /** Rises by one with each change: a view with a lower version than the one shown is stale. */
   version: z.number().int().min(0),
   /** The server's clock when this view was made: timers run from `answeredAt` against it, not the browser's clock. */
   serverNow: isoTime,
 });
 export type CallView = z.infer<typeof callView>;
+
+/** GET voice/v1/calls/availability (spec §7): the teams that can take a call now, flattened, each with its offerable people. */
+export const transferAvailability = z.object({
+  teams: z.array(
+    z.object({
+      id: uuid,
+      label: z.string(),
+      users: z.array(z.object({ id: uuid, name: z.string() })),
+    }),
+  ),
+});
+export type TransferAvailability = z.infer<typeof transferAvailability>;
+
+/**
+ * POST voice/v1/calls/transfer (spec §7): exactly one target — `to` a person, `toUserGroup` a
+ * team (its offerable people are rung), `toExtension` an outside transfer extension.
+ */
+export const transferRequest = z
+  .object({
+    callId: uuid,
+    to: uuid.optional(),
+    toUserGroup: uuid.optional(),
+    toExtension: uuid.optional(),
+  })
+  .strict()
+  .refine((b) => [b.to, b.toUserGroup, b.toExtension].filter((v) => v !== undefined).length === 1, {
+    message: "error.transfer-call",
+    path: ["to"],
+  });
+export type TransferRequest = z.infer<typeof transferRequest>;
+
+/** `transfer.updated`, for the person who transferred: ringing, accepted by the target, or failed (back to them, held). */
+export const TRANSFER_STATUSES = ["ringing", "accepted", "failed"] as const;
+export const transferUpdated = z.object({ callId: uuid, transferId: z.string(), status: z.enum(TRANSFER_STATUSES) });
+export type TransferUpdated = z.infer<typeof transferUpdated>;
 
 /** One person rung for a call (`call.offer`, GET voice/v1/calls/offers): spec part 1 §3 "call details". */
 export const callOffer = z.object({

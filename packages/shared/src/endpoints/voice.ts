@@ -20,6 +20,8 @@ import {
   sandboxStartCallResponse,
   voiceSynchronizeResponse,
   voiceToken,
+  transferAvailability,
+  transferRequest,
 } from "../contracts/calls.ts";
 import { endpoint } from "./endpoint.ts";
 
@@ -121,6 +123,25 @@ export const voiceEndpoints = {
     access: {},
     who: "the call's owner",
     body: callDigitsRequest,
+    response: callView,
+  }),
+  availability: endpoint({
+    method: "GET",
+    path: "/voice/v1/calls/availability",
+    summary:
+      "The organisation's teams that can take a transferred call now (period OPEN and at least one member offerable: online, incoming calls on, a live tab, not on a call), each with those people, the caller excluded",
+    access: {},
+    who: "signed in",
+    response: transferAvailability,
+  }),
+  transfer: endpoint({
+    method: "POST",
+    path: "/voice/v1/calls/transfer",
+    summary:
+      "Transfers the owner's active call to one target (`to` a person, `toUserGroup` a team, `toExtension` an outside extension): the caller is held while the target rings (state `transferring`, `transfer` on the call); accepted, the call is the target's; refused or unanswered within the ring time, it comes back to the owner, held (`transfer.updated`). 404 for another organisation's call, team, person or extension; 403 `error.tier-forbidden` (extension without tier permission 2), `error.ext-transfer-disabled`; 409 `error.call-not-owner`, `error.call-not-active`, `error.call-ended`, `error.transfer-call` (emergency call, or nobody to ring)",
+    access: {},
+    who: "the call's owner",
+    body: transferRequest,
     response: callView,
   }),
   get: endpoint({

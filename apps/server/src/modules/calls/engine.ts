@@ -7,7 +7,7 @@ import { replyToMissedCall } from "../automatic-texts/service.ts";
 import { recordCallMessage } from "../messaging/service.ts";
 import type { CarrierCall } from "./carrier.ts";
 import type { Call, CallCommand, CallEvent, OfferStatus, Transition } from "./model.ts";
-import { messageCallOf, presentCall, presentOffer } from "./presenter.ts";
+import { messageCallOf, presentCall, presentOffer, presentTransferOffer } from "./presenter.ts";
 import { presentQueued } from "./queue-rules.ts";
 import { apply } from "./reducer.ts";
 import * as repo from "./repo.ts";
@@ -181,7 +181,65 @@ async function persist(
     if (freed) after.push(() => offerWaitingCalls(r, orgId, freed));
   }
 
+  await recordTransferEvents(tx, orgId, before, call, viewNow);
   for (const command of t.commands) await plan(r, tx, orgId, row, call, command, after);
+}
+
+/**
+ * A transfer's offers live in the call's transfer, not in call_offers (issue 13 §2): a target
+ * newly rung gets `call.offer` ('Transferred call'), a target no longer rung gets
+ * `call.offer.revoked`, and the person who transferred hears of it through `transfer.updated`.
+ */
+async function recordTransferEvents(tx: Tx, orgId: string, before: Call, call: Call, viewNow: () => Promise<CallView>): Promise<void> {
+  const was = before.transfer;
+  const now = call.transfer;
+  const pendingOf = (t: Call["transfer"]) =>
+    new Set(t ? t.offers.filter((o) => o.status === "pending").map((o) => `${t.id}:${o.userId}`) : []);
+  const wasPending = pendingOf(was);
+  const isPending = pendingOf(now);
+  if (now) {
+    const ringUntil = new Date(now.startedAt + call.routing.ringSeconds * 1000);
+    for (const o of now.offers) {
+      if (o.status !== "pending" || wasPending.has(`${now.id}:${o.userId}`)) continue;
+      const offer = await presentTransferOffer(tx, orgId, await viewNow(), {
+        teamId: o.teamId,
+        fromTeamId: now.fromTeamId,
+        round: call.ringRound,
+        ringUntil,
+      });
+      await recordEvent(tx, orgId, { type: "call.offer", userId: o.userId, payload: offer });
+    }
+  }
+  if (was) {
+    for (const o of was.offers) {
+      if (o.status !== "pending" || isPending.has(`${was.id}:${o.userId}`)) continue;
+      const mine = now?.id === was.id ? now.offers.find((x) => x.userId === o.userId) : undefined;
+      const reason =
+        call.state === "ended"
+          ? "ended"
+          : mine?.status === "rejected"
+            ? "rejected"
+            : call.owner && call.owner.kind === "user" && call.owner.userId !== was.fromUserId
+              ? "taken"
+              : "timed-out";
+      await recordEvent(tx, orgId, { type: "call.offer.revoked", userId: o.userId, payload: { callId: call.id, reason } });
+    }
+  }
+  if (now && now.id !== was?.id) {
+    await recordEvent(tx, orgId, {
+      type: "transfer.updated",
+      userId: now.fromUserId,
+      payload: { callId: call.id, transferId: now.id, status: "ringing" },
+    });
+  }
+  if (was && now?.id !== was.id) {
+    const accepted = call.state !== "ended" && !(call.owner?.kind === "user" && call.owner.userId === was.fromUserId);
+    await recordEvent(tx, orgId, {
+      type: "transfer.updated",
+      userId: was.fromUserId,
+      payload: { callId: call.id, transferId: was.id, status: accepted ? "accepted" : "failed" },
+    });
+  }
 }
 
 /** The queue view's events (issue 13 §1): the call as the view shows it, or its removal when it left the view (or its team). */

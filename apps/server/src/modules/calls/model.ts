@@ -24,10 +24,12 @@ type Offer = { userId: string; teamId: string; round: number; status: OfferStatu
 
 export type CallOwner = { kind: "user"; userId: string } | { kind: "extension"; extensionId: string };
 
-type TransferTarget =
+/** `label` (the team's label, the person's name, the extension's name) is what the views show; the reducer only copies it. */
+type TransferTarget = (
   | { kind: "team"; teamId: string }
   | { kind: "user"; userId: string; teamId: string }
-  | { kind: "extension"; extensionId: string; phone: string; extension: string | null };
+  | { kind: "extension"; extensionId: string; phone: string; extension: string | null }
+) & { label?: string };
 
 type TransferOffer = { userId: string; teamId: string; status: "pending" | "accepted" | "rejected" };
 

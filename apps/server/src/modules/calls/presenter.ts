@@ -48,6 +48,14 @@ export async function presentCall(tx: Tx, orgId: string, row: repo.CallRow, call
     endedAt: iso(call.endedAt),
     endStatus: call.endStatus,
     carrierCallSid: row.carrier_call_sid,
+    transfer: call.transfer
+      ? {
+          id: call.transfer.id,
+          targetKind: call.transfer.target.kind,
+          targetLabel: call.transfer.target.label ?? "",
+          startedAt: new Date(call.transfer.startedAt).toISOString(),
+        }
+      : null,
     version: call.version,
     serverNow: new Date().toISOString(),
   };
@@ -67,6 +75,27 @@ export function presentOffer(view: CallView, offer: { round: number; ringUntil: 
     ringUntil: offer.ringUntil.toISOString(),
     version: view.version,
     serverNow: new Date().toISOString(),
+  };
+}
+
+/**
+ * A transfer's offer (issue 13 §2): 'Transferred call', for the target's team ('for team'), from
+ * the transferring person's team ('from team'); it rings until the transfer's timeout.
+ */
+export async function presentTransferOffer(
+  tx: Tx,
+  orgId: string,
+  view: CallView,
+  offer: { teamId: string; fromTeamId: string; round: number; ringUntil: Date },
+): Promise<CallOffer> {
+  const labels = await repo.teamLabels(tx, orgId, [offer.teamId, offer.fromTeamId]);
+  return {
+    ...presentOffer(view, offer),
+    teamId: offer.teamId,
+    forGroupId: offer.teamId,
+    forGroupLabel: labels.get(offer.teamId) ?? "",
+    fromGroupLabel: labels.get(offer.fromTeamId) ?? null,
+    transfer: true,
   };
 }
 

@@ -254,7 +254,7 @@ export async function userNames(tx: Tx, orgId: string, ids: string[]): Promise<M
 export async function organizationOf(tx: Tx, orgId: string) {
   return tx
     .selectFrom("organizations")
-    .select(["timezone", "vacation_start", "vacation_end", "options", "call_ring_seconds", "call_queue_enabled"])
+    .select(["timezone", "vacation_start", "vacation_end", "options", "call_ring_seconds", "call_queue_enabled", "enable_ext_transfer"])
     .where("id", "=", orgId)
     .executeTakeFirstOrThrow();
 }
@@ -425,4 +425,20 @@ export async function liveCalls(tx: Tx, orgId: string, olderThan: Date): Promise
     .where("updated_at", "<", olderThan)
     .orderBy("started_at")
     .execute();
+}
+
+/** The calls ringing this person as a transfer target (issue 13 §2): their offers live in the call's transfer, not in call_offers. */
+export async function transferOffersOf(tx: Tx, orgId: string, userId: string): Promise<string[]> {
+  const r = await sql<{ id: string }>`
+    select c.id from calls c
+    where c.organization_id = ${orgId} and c.state = 'transferring'
+      and c.model->'transfer'->'offers' @> ${JSON.stringify([{ userId, status: "pending" }])}::jsonb
+    order by c.updated_at
+  `.execute(tx);
+  return r.rows.map((row) => row.id);
+}
+
+/** The organisation's teams, by label (the transfer dialog's list). */
+export async function organizationTeams(tx: Tx, orgId: string) {
+  return tx.selectFrom("teams").select(["id", "label", "schedule"]).where("organization_id", "=", orgId).orderBy("label").execute();
 }

@@ -21,6 +21,8 @@ export function callRoutes(opts: { devTools: boolean }): FastifyPluginAsyncZod {
     serve(app, endpoints.voice.queues, ({ ctx }) => svc.queueView(ctx));
     serve(app, endpoints.voice.park, ({ params, ctx }) => svc.park(ctx, params.callId));
     serve(app, endpoints.voice.pick, ({ body, ctx }) => svc.pick(ctx, body.callSid));
+    serve(app, endpoints.voice.availability, ({ ctx }) => svc.availability(ctx));
+    serve(app, endpoints.voice.transfer, ({ body, ctx }) => svc.transfer(ctx, body));
     serve(app, endpoints.voice.get, ({ params, ctx }) => svc.getCall(ctx, params.id));
     serve(app, endpoints.voice.token, ({ ctx }) => svc.voiceToken(ctx));
     serve(app, endpoints.voice.refreshToken, ({ ctx }) => svc.voiceToken(ctx));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   canCallOut,
+  canTransferToExtensions,
   groupQueue,
   isAnonymousNumber,
   isEmergencyNumber,
@@ -15,6 +16,8 @@ import {
   type OutboundCallRequest,
   type QueueGroup,
   type QueueViewResponse,
+  type TransferAvailability,
+  type TransferRequest,
   type VoiceToken,
 } from "@relais/shared";
 import { withTenant, type Tx } from "../../db/database.ts";
@@ -22,7 +25,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { tierPermissions } from "../organizations/service.ts";
 import { contactsByPhones } from "../contacts/service.ts";
-import { greetingForPeriod } from "../voice-settings/index.ts";
+import { greetingForPeriod, transferExtension } from "../voice-settings/index.ts";
 import {
   clientIdentity,
   type CarrierCall,
@@ -34,7 +37,7 @@ import {
 import { carrierCallOf, change, create, modelOf, webCallsEnabled } from "./engine.ts";
 import type { CallRouting, CarrierEvent, StaffEvent, Transition } from "./model.ts";
 import { periodAt } from "./period.ts";
-import { presentCall, presentOffer } from "./presenter.ts";
+import { presentCall, presentOffer, presentTransferOffer } from "./presenter.ts";
 import { lowestFreeParkNo, presentQueued, queueOn } from "./queue-rules.ts";
 import { startInbound, startOutbound } from "./reducer.ts";
 import * as repo from "./repo.ts";
@@ -216,6 +219,23 @@ export async function listOffers(ctx: Ctx): Promise<CallOffersResponse> {
       if (!row || row.state !== "ringing") continue;
       offers.push(presentOffer(await presentCall(tx, ctx.orgId, row, modelOf(row)), { round: o.round, ringUntil: o.ring_until }));
     }
+    // Transfers ringing this person (issue 13 §2): their offers are in the call's transfer.
+    for (const callId of await repo.transferOffersOf(tx, ctx.orgId, ctx.userId)) {
+      const row = await repo.findCall(tx, ctx.orgId, callId);
+      const call = row ? modelOf(row) : null;
+      const mine = call?.transfer?.offers.find((o) => o.userId === ctx.userId && o.status === "pending");
+      if (!row || !call?.transfer || !mine) continue;
+      const ringUntil = new Date(call.transfer.startedAt + call.routing.ringSeconds * 1000);
+      const view = await presentCall(tx, ctx.orgId, row, call);
+      offers.push(
+        await presentTransferOffer(tx, ctx.orgId, view, {
+          teamId: mine.teamId,
+          fromTeamId: call.transfer.fromTeamId,
+          round: call.ringRound,
+          ringUntil,
+        }),
+      );
+    }
     return { offers, serverNow: new Date().toISOString() };
   });
 }
@@ -243,6 +263,9 @@ async function refusalError(r: CallsRuntime, ctx: Ctx, t: Transition): Promise<A
       return conflict("error.call-not-offered");
     case "not-accepted":
       return conflict("error.call-not-accepted");
+    case "emergency":
+    case "no-target":
+      return conflict("error.transfer-call");
     default:
       return conflict("error.call-not-active");
   }
@@ -281,29 +304,53 @@ const staffKey = (what: string) => `staff:${what}:${randomUUID()}`;
 
 /** Answer: a claim under the call's row lock; the winner's current team becomes the call's ('for team'). */
 export function answer(ctx: Ctx, callId: string): Promise<CallView> {
+  let teamId: string | null = null;
   return staffChange(
     ctx,
     callId,
-    { type: "staff.answer", key: staffKey("answer"), at: Date.now(), userId: ctx.userId },
+    async (_tx, row) => {
+      const offer = transferOfferOf(row, ctx.userId);
+      teamId = offer?.teamId ?? row.team_id;
+      // A transfer ringing this person (issue 13 §2): answering takes it, the same claim.
+      if (offer) {
+        return {
+          type: "transfer.accept",
+          key: staffKey("transfer-accept"),
+          at: Date.now(),
+          userId: ctx.userId,
+          transferId: offer.transferId,
+        };
+      }
+      return { type: "staff.answer", key: staffKey("answer"), at: Date.now(), userId: ctx.userId };
+    },
     async (tx, row) => {
-      await repo.setCurrentTeam(tx, ctx.orgId, ctx.sessionId, row.team_id);
+      await repo.setCurrentTeam(tx, ctx.orgId, ctx.sessionId, teamId ?? row.team_id);
     },
   );
 }
 
+/** The transfer of this call ringing this person, if any. */
+function transferOfferOf(row: repo.CallRow, userId: string): { transferId: string; teamId: string } | null {
+  const transfer = modelOf(row).transfer;
+  const offer = transfer?.offers.find((o) => o.userId === userId && o.status === "pending");
+  return transfer && offer ? { transferId: transfer.id, teamId: offer.teamId } : null;
+}
+
+/** Declining a transfer ringing this person refuses it; the last refusal sends the call back, held. */
+function rejectEvent(row: repo.CallRow, userId: string, type: "staff.reject" | "staff.rejectAll", what: string): StaffEvent {
+  const offer = transferOfferOf(row, userId);
+  if (offer) return { type: "transfer.refuse", key: staffKey("transfer-refuse"), at: Date.now(), userId, transferId: offer.transferId };
+  return { type, key: staffKey(what), at: Date.now(), userId };
+}
+
 export function reject(ctx: Ctx, callId: string): Promise<CallView> {
-  return staffChange(ctx, callId, { type: "staff.reject", key: staffKey("reject"), at: Date.now(), userId: ctx.userId });
+  return staffChange(ctx, callId, async (_tx, row) => rejectEvent(row, ctx.userId, "staff.reject", "reject"));
 }
 
 /** Spec 'ignore': every offer ringing for this person is declined, the named call first. */
 export async function rejectAll(ctx: Ctx, callId: string): Promise<CallView> {
   const r = callsRuntime();
-  const shown = await staffChange(ctx, callId, {
-    type: "staff.rejectAll",
-    key: staffKey("reject-all"),
-    at: Date.now(),
-    userId: ctx.userId,
-  });
+  const shown = await staffChange(ctx, callId, async (_tx, row) => rejectEvent(row, ctx.userId, "staff.rejectAll", "reject-all"));
   const pending = await withTenant(r.db, ctx.orgId, (tx) => repo.pendingOffersOf(tx, ctx.orgId, ctx.userId));
   for (const o of pending) {
     await change(r, ctx.orgId, o.call_id, { type: "staff.rejectAll", key: staffKey("reject-all"), at: Date.now(), userId: ctx.userId });
@@ -337,6 +384,100 @@ export async function sendDigits(ctx: Ctx, callId: string, digits: string): Prom
   if (call.state !== "active" && call.state !== "connecting") throw conflict("error.call-not-active");
   await r.carrier.execute(carrierCallOf(row), { type: "digits.send", digits });
   return view(r, ctx, callId);
+}
+
+// ---- Transfer (issue 13 §2) ----
+
+/** No call yet: the availability list asks who is free for any call. */
+const NO_CALL = "00000000-0000-0000-0000-000000000000";
+
+/** Who of the team may be rung for a transfer now: the routing's offerable people, the one asking excluded. */
+async function offerable(r: CallsRuntime, tx: Tx, orgId: string, teamId: string, callId: string, exclude: string): Promise<string[]> {
+  const org = await repo.organizationOf(tx, orgId);
+  if (!webCallsEnabled(org.options)) return [];
+  return (await repo.eligibleStaff(tx, orgId, teamId, callId, r.presenceTtlMs)).filter((id) => id !== exclude);
+}
+
+/** GET voice/v1/calls/availability: the organisation's teams open now with at least one person offerable, and those people. */
+export async function availability(ctx: Ctx): Promise<TransferAvailability> {
+  const r = callsRuntime();
+  return withTenant(r.db, ctx.orgId, async (tx) => {
+    await requireWebCalls(tx, ctx);
+    const now = Date.now();
+    const teams = [];
+    for (const team of await repo.organizationTeams(tx, ctx.orgId)) {
+      if ((await teamPeriod(tx, ctx.orgId, team.id, now)) !== "OPEN") continue;
+      const ids = await offerable(r, tx, ctx.orgId, team.id, NO_CALL, ctx.userId);
+      if (ids.length === 0) continue;
+      const names = await repo.userNames(tx, ctx.orgId, ids);
+      const users = ids.map((id) => ({ id, name: names.get(id) ?? "" })).sort((a, b) => a.name.localeCompare(b.name, "fr-CA"));
+      teams.push({ id: team.id, label: team.label, users });
+    }
+    return { teams };
+  });
+}
+
+/**
+ * POST voice/v1/calls/transfer: the target resolved in the caller's organisation (404 otherwise),
+ * then `transfer.start` under the call's row lock; the reducer refuses a call not owned, not
+ * active, or an emergency one, and a transfer with nobody to ring.
+ */
+export async function transfer(ctx: Ctx, input: TransferRequest): Promise<CallView> {
+  const r = callsRuntime();
+  const start = await withTenant(r.db, ctx.orgId, async (tx) => {
+    await requireWebCalls(tx, ctx);
+    const row = await visibleCall(tx, ctx, input.callId);
+    if (input.toExtension) {
+      if (!canTransferToExtensions(await tierPermissions(tx, ctx.orgId))) throw new AppError("error.tier-forbidden", 403);
+      if (!(await repo.organizationOf(tx, ctx.orgId)).enable_ext_transfer) throw new AppError("error.ext-transfer-disabled", 403);
+      const ext = await transferExtension(tx, ctx.orgId, input.toExtension);
+      if (!ext) throw notFound();
+      return {
+        target: {
+          kind: "extension" as const,
+          extensionId: ext.id,
+          phone: ext.phoneNumber,
+          extension: ext.extension || null,
+          label: ext.name,
+        },
+        offerTo: [],
+      };
+    }
+    if (input.toUserGroup) {
+      const team = await repo.teamOf(tx, ctx.orgId, input.toUserGroup);
+      if (!team) throw notFound();
+      const ids = await offerable(r, tx, ctx.orgId, team.id, row.id, ctx.userId);
+      return {
+        target: { kind: "team" as const, teamId: team.id, label: team.label },
+        offerTo: ids.map((userId) => ({ userId, teamId: team.id })),
+      };
+    }
+    const userId = input.to ?? "";
+    const teamIds = await repo.teamIdsOf(tx, ctx.orgId, userId);
+    if (teamIds.length === 0) throw notFound();
+    // The person is rung for the call's team when they are in it, else for their first team where they are offerable.
+    const ordered = [...teamIds].sort((a, b) => Number(b === row.team_id) - Number(a === row.team_id));
+    let teamId = ordered[0] ?? row.team_id;
+    let free = false;
+    for (const id of ordered) {
+      if ((await offerable(r, tx, ctx.orgId, id, row.id, ctx.userId)).includes(userId)) {
+        teamId = id;
+        free = true;
+        break;
+      }
+    }
+    const name = (await repo.userNames(tx, ctx.orgId, [userId])).get(userId) ?? "";
+    return { target: { kind: "user" as const, userId, teamId, label: name }, offerTo: free ? [{ userId, teamId }] : [] };
+  });
+  return staffChange(ctx, input.callId, {
+    type: "transfer.start",
+    key: staffKey("transfer"),
+    at: Date.now(),
+    userId: ctx.userId,
+    transferId: randomUUID(),
+    target: start.target,
+    offerTo: start.offerTo,
+  });
 }
 
 // ---- The call queue (issue 13 §1) ----

@@ -3,7 +3,7 @@ import { withTenant } from "../../db/database.ts";
 import type { ClientMessageHandler } from "../../platform/realtime/hub.ts";
 import type { Viewer } from "../../platform/realtime/visibility.ts";
 import { AckBatch } from "./ack-batch.ts";
-import { change, offerToStaff, webCallsEnabled } from "./engine.ts";
+import { change, modelOf, offerToStaff, webCallsEnabled } from "./engine.ts";
 import * as repo from "./repo.ts";
 import type { CallsRuntime } from "./runtime.ts";
 import type { SandboxVoiceBridge } from "./sandbox/bridge.ts";
@@ -80,11 +80,14 @@ async function acknowledge(
   message: Extract<RealtimeClientMessage, { type: "call.offer.received" }>,
 ): Promise<void> {
   if (message.busy) {
-    await change(r, viewer.orgId, message.callId, {
-      type: "offer.declined",
-      key: `busy:${viewer.userId}:${message.tabId}`,
-      at: Date.now(),
-      userId: viewer.userId,
+    await change(r, viewer.orgId, message.callId, async (_tx, row) => {
+      const key = `busy:${viewer.userId}:${message.tabId}`;
+      // A transfer ringing a busy person is refused by them (issue 13 §2): the last refusal sends the call back, held.
+      const transfer = modelOf(row).transfer;
+      if (transfer?.offers.some((o) => o.userId === viewer.userId && o.status === "pending")) {
+        return { type: "transfer.refuse", key, at: Date.now(), userId: viewer.userId, transferId: transfer.id };
+      }
+      return { type: "offer.declined", key, at: Date.now(), userId: viewer.userId };
     });
     return;
   }

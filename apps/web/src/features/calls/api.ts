@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { canCallOut, endpoints } from "@relais/shared";
+import { canCallOut, canTransferToExtensions, endpoints } from "@relais/shared";
 import { api, isApiError } from "../../api/index.ts";
 import { queueCacheOf } from "./queue-model.ts";
 import { useSession } from "../../app/session/session.tsx";
@@ -28,8 +28,20 @@ export function queueQuery() {
 
 /** May this organisation call out (tier permission 1)? Unknown tier (404): yes (spec part 1 §6). */
 export function useCanCallOut(): boolean {
+  const tier = useTier();
+  return tier.data === undefined ? true : canCallOut(tier.data);
+}
+
+/** May calls go to outside extensions: tier permission 2 and the organisation's `enableExtTransfer` (spec part 1 §3)? */
+export function useCanTransferToExtensions(): boolean {
   const { organization } = useSession();
-  const tier = useQuery({
+  const tier = useTier();
+  return organization.enableExtTransfer && tier.data !== undefined && canTransferToExtensions(tier.data);
+}
+
+function useTier() {
+  const { organization } = useSession();
+  return useQuery({
     queryKey: keys.tier(organization.id),
     queryFn: async ({ signal }) => {
       try {
@@ -41,7 +53,6 @@ export function useCanCallOut(): boolean {
     },
     staleTime: 5 * 60_000,
   });
-  return tier.data === undefined ? true : canCallOut(tier.data);
 }
 
 /** The carrier SDK's token (GET voice/v1/tokens): which carrier carries the audio, and its credential. */

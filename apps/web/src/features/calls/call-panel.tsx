@@ -10,6 +10,7 @@ import { useCallActions, useCallUi } from "./call-actions.ts";
 import { Dialpad } from "./dialpad.tsx";
 import { HeldBadge, HoldButton } from "./hold-button.tsx";
 import { ParkButton } from "./park-button.tsx";
+import { TransferButton, TransferringNote } from "./transfer-button.tsx";
 import { callDuration, secondsSince } from "./format.ts";
 import { phone, type OfferNotice } from "./phone.ts";
 import { ownCall, usePhone } from "./use-phone.ts";
@@ -230,6 +231,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
         </Stack>
       ) : (
         <>
+          <TransferringNote call={call} />
           {dialpad ? (
             <Stack gap={8} mb="sm">
               <Text
@@ -249,7 +251,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
               />
             </Stack>
           ) : null}
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
             <Tooltip label={dialLabel} withArrow>
               <ActionIcon
                 size={36}
@@ -265,10 +267,12 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
             </Tooltip>
             <HoldButton call={call} />
             <ParkButton call={call} />
+            <TransferButton call={call} />
             {/* Disabled while held (spec §4), through data-disabled so its tooltip still says why. */}
             <Tooltip label={intl.formatMessage({ id: "calls.hang-up.held" })} disabled={!call.held} withArrow>
               <Button
                 color="red"
+                px="sm"
                 style={{ flex: 1 }}
                 leftSection={<IconPhoneOff size={18} />}
                 loading={busy}

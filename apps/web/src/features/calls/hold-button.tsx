@@ -55,7 +55,8 @@ export function HoldButton({ call }: { call: CallView }) {
         aria-label={label}
         aria-pressed={held}
         loading={pending}
-        disabled={!canHold && !held}
+        // While a transfer rings its target the caller stays held: resuming waits for it to come back (issue 13 §2).
+        disabled={call.state === "transferring" || (!canHold && !held)}
         data-testid="call-hold"
         onClick={() => {
           void toggle();

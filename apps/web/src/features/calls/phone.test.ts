@@ -55,6 +55,7 @@ function view(id: string, version: number, patch: Partial<CallView> = {}): CallV
     endedAt: null,
     endStatus: null,
     carrierCallSid: "SB1",
+    transfer: null,
     version,
     serverNow: "2026-01-01T10:00:00.000Z",
     ...patch,
@@ -205,6 +206,17 @@ describe("the tab's phone", () => {
     link.event("call.ended", view(CALL_A, 6, { state: "ended", endStatus: "canceled" }));
     expect(phone.state.calls[CALL_A]?.version).toBe(6);
     expect(phone.state.offers).toEqual([]);
+  });
+
+  it("lets a call it transferred go once the target took it, and keeps it when the transfer failed or was for another call", async () => {
+    const { phone, link } = await started();
+    phone.setOwnCall(CALL_A);
+    link.event("transfer.updated", { callId: CALL_A, transferId: "t1", status: "failed" });
+    expect(phone.state.ownCallId).toBe(CALL_A);
+    link.event("transfer.updated", { callId: CALL_B, transferId: "t2", status: "accepted" });
+    expect(phone.state.ownCallId).toBe(CALL_A);
+    link.event("transfer.updated", { callId: CALL_A, transferId: "t1", status: "accepted" });
+    expect(phone.state.ownCallId).toBeNull();
   });
 
   it("forgets the offer of a call it took, so parking it never rings the parker again; a parked call rings nobody", async () => {

@@ -224,6 +224,10 @@ export class PhoneController {
     } else if (event.type === "call.updated" || event.type === "call.ended") {
       const call = EVENT_PAYLOADS[event.type].safeParse(event.payload);
       if (call.success) this.upsertCall(call.data);
+    } else if (event.type === "transfer.updated") {
+      // The target took the call this tab transferred (perhaps for a team this person cannot see): the tab lets it go.
+      const update = EVENT_PAYLOADS["transfer.updated"].safeParse(event.payload);
+      if (update.success && update.data.status === "accepted" && this.current.ownCallId === update.data.callId) this.setOwnCall(null);
     }
   }
 

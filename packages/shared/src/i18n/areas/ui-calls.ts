@@ -46,6 +46,23 @@ export const uiCalls = defineMessages({
   "calls.park": ["Envoyer dans la file d'attente", "Send to queue"],
   "calls.park.not-accepted": ["Possible une fois l'appel accepté", "Available once the call is accepted"],
 
+  // Transfer (spec §2 transfer dialog, §4: the caller is held while the target rings; issue 13 §2)
+  "calls.transfer": ["Transférer l'appel", "Transfer the call"],
+  "calls.transfer.not-active": ["Possible pendant un appel en cours", "Available during an ongoing call"],
+  "calls.transfer.teams": ["Équipes disponibles", "Available teams"],
+  "calls.transfer.people": [
+    "{count, plural, one {# personne disponible} other {# personnes disponibles}}",
+    "{count, plural, one {# person available} other {# people available}}",
+  ],
+  "calls.transfer.empty": ["Aucune équipe ne peut prendre d'appel pour le moment.", "No team can take a call right now."],
+  "calls.transfer.load-failed": ["Impossible de charger les équipes disponibles.", "The available teams could not be loaded."],
+  "calls.transfer.select-user": ["Sélectionner un utilisateur", "Select a user"],
+  "calls.transfer.back": ["Retour aux groupes", "Back to groups"],
+  "calls.transfer.whole-team": ["Toute l'équipe {team}", "The whole {team} team"],
+  "calls.transfer.extensions": ["Postes externes", "Outside extensions"],
+  "calls.transfer.extension-digits": ["poste {extension}", "ext. {extension}"],
+  "calls.transferring": ["Transfert vers {target}…", "Transferring to {target}…"],
+
   // The call queue (spec §3 queued call, §4 queue grouping, §9 alert thresholds; issue 13 §1)
   "calls.queue.open": ["File d'attente", "Call queue"],
   "calls.queue.open.count": ["File d'attente (appels qui attendent : {count})", "Call queue (calls waiting: {count})"],

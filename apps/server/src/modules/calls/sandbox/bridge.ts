@@ -39,6 +39,8 @@ type Record = {
   digits: string;
   ownerUserId: string | null;
   holdMusic: "hold" | "park" | null;
+  /** An outside extension's leg of a transfer (issue 13 §2): the simulator is the outside phone; `dtmf` is dialled once it answers. */
+  external?: { dtmf: string | null };
 };
 
 /** Sends a message to the tabs of one person (the realtime hub). */
@@ -48,6 +50,8 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   readonly name = "sandbox" as const;
   private readonly calls = new Map<string, Record>();
   private readonly sidOfCall = new Map<string, string>();
+  /** The outside extension's leg of a call being transferred, by call id. */
+  private readonly externalOfCall = new Map<string, string>();
   private readonly phones = new Map<string, Set<WebSocket>>();
   private staffSend: StaffSend = () => undefined;
 
@@ -102,6 +106,13 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         return;
       case "room.end":
         if (record) await this.finish(record);
+        this.hangupExternal(call.id);
+        return;
+      case "external.dial":
+        await this.dialExternal(call, command.phone, command.extension);
+        return;
+      case "external.hangup":
+        this.hangupExternal(call.id);
         return;
       default:
         return;
@@ -166,6 +177,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   async answerAtPhone(sid: string): Promise<SandboxPhoneCall | null> {
     const record = this.calls.get(sid);
     if (!record) return null;
+    if (record.external) return this.answerExternal(record);
     if (record.direction === "incoming" && record.state !== "ended" && record.answeredAt === null) {
       record.answeredAt = Date.now();
       await this.report(record, { type: "leg.answered", leg: "customer", key: `sandbox:${sid}:answered`, at: Date.now() });
@@ -177,6 +189,14 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   async endAtPhone(sid: string, status: "busy" | "completed"): Promise<SandboxPhoneCall | null> {
     const record = this.calls.get(sid);
     if (!record) return null;
+    if (record.external) {
+      if (record.state !== "ended" && record.callId) {
+        const leg = { type: "leg.ended" as const, leg: "external" as const, status, key: `sandbox:${sid}:ended`, at: Date.now() };
+        this.endExternal(record);
+        await applyEvent(callsRuntime(), { callId: record.callId }, leg);
+      }
+      return present(record);
+    }
     if (record.state !== "ended") {
       await this.report(record, { type: "leg.ended", leg: "customer", status, key: `sandbox:${sid}:ended`, at: Date.now() });
       await this.finish(record);
@@ -276,6 +296,77 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     this.sidOfCall.set(call.id, sid);
     this.toPhone(record.phone, { type: "call.incoming", call: present(record) });
     await this.report(record, { type: "leg.ringing", leg: "customer", key: `sandbox:${sid}:ringing`, at: Date.now() });
+  }
+
+  /**
+   * external.dial (issue 13 §2): the clinic calls the extension's number; in the sandbox, any
+   * open simulator page whose number it is rings as the outside phone.
+   */
+  private async dialExternal(call: CarrierCall, phone: string, extension: string | null): Promise<void> {
+    const sid = newSid();
+    const r = callsRuntime();
+    const teamLabel = await withTenant(
+      r.db,
+      call.organizationId,
+      async (tx) => (await repo.teamOf(tx, call.organizationId, call.teamId))?.label ?? "",
+    );
+    const record: Record = {
+      sid,
+      orgId: call.organizationId,
+      callId: call.id,
+      direction: "incoming",
+      phone,
+      clinicNumber: call.teamNumber ?? "",
+      teamLabel,
+      state: "dialing",
+      startedAt: Date.now(),
+      answeredAt: null,
+      endedAt: null,
+      endStatus: null,
+      digits: "",
+      ownerUserId: null,
+      holdMusic: null,
+      external: { dtmf: extension },
+    };
+    this.calls.set(sid, record);
+    this.externalOfCall.set(call.id, sid);
+    this.toPhone(phone, { type: "call.incoming", call: present(record) });
+    await applyEvent(r, { callId: call.id }, { type: "leg.ringing", leg: "external", key: `sandbox:${sid}:ringing`, at: Date.now() });
+  }
+
+  /** The outside phone picked up: the call is the extension's, and the extension's digits are sent to it (Twilio's `ww` + digits). */
+  private async answerExternal(record: Record): Promise<SandboxPhoneCall> {
+    if (record.state === "ended" || record.answeredAt !== null || !record.callId) return present(record);
+    record.answeredAt = Date.now();
+    record.state = "active";
+    await applyEvent(
+      callsRuntime(),
+      { callId: record.callId },
+      { type: "leg.answered", leg: "external", key: `sandbox:${record.sid}:answered`, at: Date.now() },
+    );
+    this.toPhone(record.phone, { type: "call.connected", callSid: record.sid });
+    this.toPhone(record.phone, { type: "call.state", call: present(record) });
+    const dtmf = record.external?.dtmf;
+    if (dtmf) {
+      record.digits += dtmf;
+      this.toPhone(record.phone, { type: "call.digits", callSid: record.sid, digits: dtmf });
+    }
+    return present(record);
+  }
+
+  private hangupExternal(callId: string): void {
+    const sid = this.externalOfCall.get(callId);
+    const record = sid ? this.calls.get(sid) : undefined;
+    if (record) this.endExternal(record);
+  }
+
+  private endExternal(record: Record): void {
+    if (record.callId) this.externalOfCall.delete(record.callId);
+    if (record.state === "ended") return;
+    record.state = "ended";
+    record.endedAt = Date.now();
+    record.endStatus = record.answeredAt === null ? "no-answer" : "completed";
+    this.toPhone(record.phone, { type: "call.ended", call: present(record) });
   }
 
   private async report(record: Record, event: CarrierEvent): Promise<void> {
