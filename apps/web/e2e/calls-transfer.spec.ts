@@ -3,11 +3,11 @@ import { expect, test } from "./support/test.ts";
 import { DEMO, DEMO_NAMES } from "./support/accounts.ts";
 import { callPanel, closeAll, expectAudioFlowing, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
-import { keepReceptionOpen } from "./support/office-hours.ts";
+import { keepTeamOpen } from "./support/office-hours.ts";
 
 const SHOTS = "/tmp/shots-transfer";
 
-keepReceptionOpen();
+keepTeamOpen();
 
 test("transférer : Marc répond puis transfère l'appel à Isabelle, qui le voit comme un appel transféré, répond, et le son passe", async ({
   browser,
