@@ -56,6 +56,8 @@ export const messageCall = z.object({
   /** Seconds from the answer to the end; null while unanswered or still going. */
   durationSeconds: z.number().int().min(0).nullable(),
   answeredAt: z.string().nullable(),
+  /** The caller pressed 1 while waiting: they asked for a call back, and were texted (issue 13 §3). */
+  callbackRequested: z.boolean().optional(),
 });
 export type MessageCall = z.infer<typeof messageCall>;
 

@@ -81,5 +81,6 @@ export function messageCallOf(call: Call): MessageCall {
     endStatus: call.endStatus,
     durationSeconds: duration,
     answeredAt: iso(call.answeredAt),
+    ...(call.callbackRequested ? { callbackRequested: true } : {}),
   };
 }
