@@ -24,6 +24,21 @@ interface PhoneCallState {
   /** Staff took the call (or the phone picked up the clinic's): audio flows. */
   connected: boolean;
   digits: string;
+  /** What the network last said to the caller (the callback confirmation, issue 13 §3). */
+  prompt: string | null;
+}
+
+const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const;
+
+/** Speaks the network's words with the browser's speech synthesis when it has one; the text is shown either way. */
+function speak(text: string): void {
+  try {
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = "fr-CA";
+    window.speechSynthesis.speak(utterance);
+  } catch {
+    // No speech synthesis in this browser: the text on screen is the prompt.
+  }
 }
 
 /**
@@ -32,7 +47,7 @@ interface PhoneCallState {
  * server says the call is connected (decision 0022), and shows the keys staff press.
  */
 function usePhoneCall(number: string) {
-  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "" });
+  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "", prompt: null });
   const socket = useRef<WebSocket | null>(null);
   const peer = useRef<SandboxPeer | null>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -92,6 +107,7 @@ function usePhoneCall(number: string) {
               call: message.call,
               connected: parked ? false : s.connected,
               digits: message.type === "call.incoming" ? "" : s.digits,
+              prompt: message.type === "call.incoming" ? null : s.prompt,
             }));
             return;
           }
@@ -111,6 +127,11 @@ function usePhoneCall(number: string) {
             return;
           case "call.signal":
             if (message.callSid === sid.current) void peer.current?.receive(message.signal);
+            return;
+          case "call.prompt":
+            if (message.callSid !== sid.current) return;
+            speak(message.text);
+            setState((s) => ({ ...s, prompt: message.text }));
             return;
         }
       };
@@ -134,7 +155,7 @@ function usePhoneCall(number: string) {
 
   const started = (call: SandboxPhoneCall): void => {
     sid.current = call.sid;
-    setState({ call, connected: false, digits: "" });
+    setState({ call, connected: false, digits: "", prompt: null });
   };
   return { ...state, holding, started };
 }
@@ -157,7 +178,7 @@ function useElapsed(iso: string | null, running: boolean): number {
 function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   const intl = useIntl();
   const alerts = useAlerts();
-  const { call, connected, digits, holding, started } = usePhoneCall(phone);
+  const { call, connected, digits, holding, prompt, started } = usePhoneCall(phone);
   const [busy, setBusy] = useState(false);
   const live = call !== null && call.state !== "ended";
   const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
@@ -188,32 +209,46 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   };
 
   const label = intl.formatMessage({ id: "simulator.call.label" });
+  const promptLine = prompt ? (
+    <Text
+      size="xs"
+      ta="center"
+      role="status"
+      aria-label={intl.formatMessage({ id: "simulator.call.prompt" })}
+      data-testid="phone-call-prompt"
+    >
+      {prompt}
+    </Text>
+  ) : null;
   if (!live && (call === null || call.state === "ended")) {
     return (
-      <div className={classes.callBar} aria-label={label} role="group">
-        {call ? (
-          <Text size="xs" c="dimmed" data-testid="phone-call-status">
-            <FormattedMessage id="simulator.call.ended" />
-            {call.digitsReceived ? ` · ${call.digitsReceived}` : ""}
-          </Text>
-        ) : (
-          <span />
-        )}
-        <Button
-          size="compact-sm"
-          color="teal"
-          leftSection={<IconPhone size={15} />}
-          loading={busy}
-          onClick={() => {
-            void act(async () => {
-              const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
-              started(answer.call);
-            });
-          }}
-        >
-          <FormattedMessage id="simulator.call.start" />
-        </Button>
-      </div>
+      <>
+        {promptLine ? <div className={classes.callCard}>{promptLine}</div> : null}
+        <div className={classes.callBar} aria-label={label} role="group">
+          {call ? (
+            <Text size="xs" c="dimmed" data-testid="phone-call-status">
+              <FormattedMessage id="simulator.call.ended" />
+              {call.digitsReceived ? ` · ${call.digitsReceived}` : ""}
+            </Text>
+          ) : (
+            <span />
+          )}
+          <Button
+            size="compact-sm"
+            color="teal"
+            leftSection={<IconPhone size={15} />}
+            loading={busy}
+            onClick={() => {
+              void act(async () => {
+                const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
+                started(answer.call);
+              });
+            }}
+          >
+            <FormattedMessage id="simulator.call.start" />
+          </Button>
+        </div>
+      </>
     );
   }
 
@@ -244,6 +279,26 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
           {" : "}
           <span data-testid="phone-call-digits">{digits || intl.formatMessage({ id: "simulator.call.no-digits" })}</span>
         </Text>
+        {promptLine}
+        {call.direction === "outgoing" ? (
+          <div className={classes.keypad} role="group" aria-label={intl.formatMessage({ id: "simulator.call.keypad" })}>
+            {KEYS.map((key) => (
+              <Button
+                key={key}
+                size="compact-sm"
+                variant="default"
+                aria-label={intl.formatMessage({ id: "simulator.call.key" }, { key })}
+                onClick={() => {
+                  void act(() =>
+                    api.call(endpoints.voice.sandboxDigits, { params: { sid: call.sid }, body: { digits: key } }, { noRefresh: true }),
+                  );
+                }}
+              >
+                {key}
+              </Button>
+            ))}
+          </div>
+        ) : null}
         <Group gap="xs">
           {incomingRinging ? (
             <>

@@ -153,6 +153,9 @@ export const uiCalls = defineMessages({
   "simulator.call.ended": ["Appel terminé", "Call ended"],
   "simulator.call.digits": ["Touches reçues", "Keys received"],
   "simulator.call.no-digits": ["Aucune", "None"],
+  "simulator.call.keypad": ["Clavier du téléphone", "Phone keypad"],
+  "simulator.call.key": ["Touche {key}", "Key {key}"],
+  "simulator.call.prompt": ["Message de la clinique", "Message from the clinic"],
   "simulator.call.hold-music": ["En attente — musique d'attente", "On hold — hold music"],
   "simulator.call.microphone": [
     "Le téléphone simulé utilise le microphone de cet ordinateur.",

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
-import type {
-  CallEndStatus,
-  CallSignal,
-  CallState,
-  RealtimeDirectMessage,
-  SandboxPhoneCall,
-  SandboxPhoneServerMessage,
+import {
+  messages,
+  type CallEndStatus,
+  type CallSignal,
+  type CallState,
+  type RealtimeDirectMessage,
+  type SandboxPhoneCall,
+  type SandboxPhoneServerMessage,
 } from "@relais/shared";
 import { withTenant } from "../../../db/database.ts";
 import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
@@ -102,6 +103,10 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         return;
       case "room.end":
         if (record) await this.finish(record);
+        return;
+      case "callback.request":
+        // Key 1 (issue 13 §3): the caller hears the confirmation before the call ends, as Twilio says it.
+        if (record) this.toPhone(record.phone, { type: "call.prompt", callSid: record.sid, text: bothLanguages("voice-prompt.callback") });
         return;
       default:
         return;
@@ -327,6 +332,11 @@ function musicOf(row: repo.CallRow): "hold" | "park" | null {
   if (row.held) return "hold";
   const queue = (row.model as { routing?: { queue?: boolean } }).routing?.queue === true;
   return queue && (row.state === "queued" || row.state === "ringing") ? "hold" : null;
+}
+
+/** A prompt as the carrier says it: French, then English (the caller's language is not known). */
+function bothLanguages(key: "voice-prompt.callback"): string {
+  return `${messages["fr-CA"][key]} ${messages["en-CA"][key]}`;
 }
 
 function newSid(): string {
