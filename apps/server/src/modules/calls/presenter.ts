@@ -82,5 +82,6 @@ export function messageCallOf(call: Call): MessageCall {
     durationSeconds: duration,
     answeredAt: iso(call.answeredAt),
     ...(call.callbackRequested ? { callbackRequested: true } : {}),
+    ...(call.voicemail ? { voicemail: { durationSeconds: call.voicemail.durationSeconds } } : {}),
   };
 }

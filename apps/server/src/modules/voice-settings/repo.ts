@@ -97,6 +97,8 @@ export async function deleteUnusedAudio(tx: Tx, orgId: string, olderThanSeconds:
         .selectFrom("audio_assets as a")
         .select("a.id")
         .where("a.organization_id", "=", orgId)
+        // A voicemail's audio is kept with its call: only greeting uploads are swept.
+        .where("a.purpose", "=", "greeting")
         .where("a.created_at", "<", sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
         .where((eb) =>
           eb.not(
