@@ -9,6 +9,7 @@ import { CallsIntl } from "../calls/calls-intl.tsx";
 import { callDuration } from "../calls/format.ts";
 import { SandboxPeer } from "../calls/peer.ts";
 import { HOLD_MUSIC, playCadence, playMelody, RINGBACK, RINGTONE, unlockAudio } from "../calls/sounds.ts";
+import { startWavRecording, type WavRecording } from "../voice-settings/wav.ts";
 import classes from "./simulator.module.css";
 
 /** States in which the caller hears ringback (the sandbox phone socket's contract). */
@@ -26,7 +27,12 @@ interface PhoneCallState {
   digits: string;
   /** What the network last said to the caller (the callback confirmation, issue 13 §3). */
   prompt: string | null;
+  /** The network records the caller's voicemail (issue 13 §3): the microphone is taken as WAV until the end or the limit. */
+  recording: boolean;
 }
+
+/** The tone before a voicemail: one short 1 kHz beep. */
+const BEEP = { tones: [1000], onMs: 400, offMs: 60_000 };
 
 const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const;
 
@@ -47,7 +53,8 @@ function speak(text: string): void {
  * server says the call is connected (decision 0022), and shows the keys staff press.
  */
 function usePhoneCall(number: string) {
-  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "", prompt: null });
+  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "", prompt: null, recording: false });
+  const voicemail = useRef<{ sid: string; recorder: WavRecording; timer: number } | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const peer = useRef<SandboxPeer | null>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -60,6 +67,18 @@ function usePhoneCall(number: string) {
     holdingRef.current = holding;
     void peer.current?.setSending(!holding);
   }, [holding]);
+
+  /** Ends the voicemail: the WAV goes to the network, which measures it and ends the call. */
+  const finishVoicemail = async (): Promise<void> => {
+    const current = voicemail.current;
+    if (!current) return;
+    voicemail.current = null;
+    window.clearTimeout(current.timer);
+    setState((s) => ({ ...s, recording: false }));
+    const form = new FormData();
+    form.append("file", await current.recorder.stop(), "message.wav");
+    await api.call(endpoints.voice.sandboxVoicemail, { params: { sid: current.sid }, body: form }, { noRefresh: true });
+  };
 
   useEffect(() => {
     let closed = false;
@@ -133,6 +152,22 @@ function usePhoneCall(number: string) {
             speak(message.text);
             setState((s) => ({ ...s, prompt: message.text }));
             return;
+          case "call.record": {
+            if (message.callSid !== sid.current || voicemail.current) return;
+            speak(message.text);
+            setState((s) => ({ ...s, prompt: message.text, recording: true }));
+            const stopBeep = playCadence(BEEP);
+            window.setTimeout(stopBeep, BEEP.onMs);
+            const callSid = message.callSid;
+            void startWavRecording().then(
+              (recorder) => {
+                const timer = window.setTimeout(() => void finishVoicemail(), message.maxSeconds * 1000);
+                voicemail.current = { sid: callSid, recorder, timer };
+              },
+              () => setState((s) => ({ ...s, recording: false })),
+            );
+            return;
+          }
         }
       };
       ws.onopen = () => {
@@ -155,9 +190,9 @@ function usePhoneCall(number: string) {
 
   const started = (call: SandboxPhoneCall): void => {
     sid.current = call.sid;
-    setState({ call, connected: false, digits: "", prompt: null });
+    setState({ call, connected: false, digits: "", prompt: null, recording: false });
   };
-  return { ...state, holding, started };
+  return { ...state, holding, started, finishVoicemail };
 }
 
 /** Seconds since `iso`, every second while `running`. */
@@ -178,7 +213,7 @@ function useElapsed(iso: string | null, running: boolean): number {
 function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   const intl = useIntl();
   const alerts = useAlerts();
-  const { call, connected, digits, holding, prompt, started } = usePhoneCall(phone);
+  const { call, connected, digits, holding, prompt, recording, started, finishVoicemail } = usePhoneCall(phone);
   const [busy, setBusy] = useState(false);
   const live = call !== null && call.state !== "ended";
   const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
@@ -252,17 +287,19 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
     );
   }
 
-  const status = incomingRinging
-    ? "simulator.call.incoming"
-    : call.state === "parked"
-      ? "simulator.call.parked"
-      : call.holdMusic === "hold" && !connected && call.answeredAt === null
-        ? "simulator.call.queued"
-        : holding
-          ? "simulator.call.hold-music"
-          : call.answeredAt || connected
-            ? "simulator.call.connected"
-            : "simulator.call.ringing";
+  const status = recording
+    ? "simulator.call.recording"
+    : incomingRinging
+      ? "simulator.call.incoming"
+      : call.state === "parked"
+        ? "simulator.call.parked"
+        : call.holdMusic === "hold" && !connected && call.answeredAt === null
+          ? "simulator.call.queued"
+          : holding
+            ? "simulator.call.hold-music"
+            : call.answeredAt || connected
+              ? "simulator.call.connected"
+              : "simulator.call.ringing";
   return (
     <div className={classes.callCard} aria-label={label} role="group" data-state={call.state}>
       <Stack gap={6} align="center">
@@ -326,6 +363,19 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
                 <FormattedMessage id="simulator.call.reject" />
               </Button>
             </>
+          ) : recording ? (
+            // Hanging up ends the message: it is sent, and the network ends the call.
+            <Button
+              size="compact-sm"
+              color="red"
+              leftSection={<IconPhoneOff size={15} />}
+              loading={busy}
+              onClick={() => {
+                void act(finishVoicemail);
+              }}
+            >
+              <FormattedMessage id="simulator.call.finish-message" />
+            </Button>
           ) : (
             <Button
               size="compact-sm"

@@ -25,8 +25,8 @@ import { applyEvent, receiveInbound } from "../service.ts";
  * In memory on purpose: after a restart it knows no call, and the restart check ends them.
  */
 
-/** A simulated voicemail's longest recording: a 16-bit mono WAV at 48 kHz stays under the 2 MB media limit. */
-const SANDBOX_VOICEMAIL_MAX_SECONDS = 20;
+/** A simulated voicemail's longest recording: the simulator's 16-bit mono WAV at 8 kHz (decision 0037) stays well under the 2 MB media limit. */
+const SANDBOX_VOICEMAIL_MAX_SECONDS = 60;
 
 type Record = {
   sid: string;
