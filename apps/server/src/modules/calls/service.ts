@@ -198,8 +198,6 @@ export function getCall(ctx: Ctx, callId: string): Promise<CallView> {
   return view(callsRuntime(), ctx, callId);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GET voice/v1/calls/{id}/voicemail (issue 13 §3): the call's voicemail audio, for members of
  * the call's team; a call of another team or organisation, or one without a voicemail, is not found.
@@ -207,10 +205,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function voicemailOf(ctx: Ctx, callId: string): Promise<OpenedAudio> {
   return withTenant(callsRuntime().db, ctx.orgId, async (tx) => {
     const row = await visibleCall(tx, ctx, callId);
-    const recording = modelOf(row).voicemail;
-    // The sandbox names the recording by its stored audio; a carrier's own recording id is not kept audio yet (decision 0039).
-    if (!recording || !UUID.test(recording.recordingId)) throw notFound();
-    return voicemailAudio(tx, ctx.orgId, recording.recordingId);
+    if (!modelOf(row).voicemail) throw notFound();
+    return voicemailAudio(tx, ctx.orgId, row.id);
   });
 }
 

@@ -29,11 +29,11 @@ export function transferExtension(tx: Tx, orgId: string, id: string): Promise<Tr
 }
 
 /** Stores a voicemail's audio (mp3 or wav by content, the media limit) and answers its id and measured seconds. */
-export function saveVoicemailAudio(orgId: string, upload: AudioUpload): Promise<{ id: string; durationSeconds: number }> {
-  return storeVoicemailAudio(voiceSettings(), orgId, upload);
+export function saveVoicemailAudio(orgId: string, callId: string, upload: AudioUpload): Promise<{ id: string; durationSeconds: number }> {
+  return storeVoicemailAudio(voiceSettings(), orgId, callId, upload);
 }
 
-/** A voicemail's audio, for a caller the calls module allowed; 404 when it is not one of the organisation's voicemails. */
-export function voicemailAudio(tx: Tx, orgId: string, id: string): Promise<OpenedAudio> {
-  return openVoicemailAudio(voiceSettings(), tx, orgId, id);
+/** The voicemail left on a call, for a caller the calls module allowed; 404 when the call has none stored. */
+export function voicemailAudio(tx: Tx, orgId: string, callId: string): Promise<OpenedAudio> {
+  return openVoicemailAudio(voiceSettings(), tx, orgId, callId);
 }

@@ -78,6 +78,16 @@ export async function insertAudio(tx: Tx, audio: NewAudio): Promise<AudioRow> {
     .executeTakeFirstOrThrow();
 }
 
+export async function findCallAudio(tx: Tx, orgId: string, callId: string): Promise<AudioRow | undefined> {
+  return tx
+    .selectFrom("audio_assets")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("call_id", "=", callId)
+    .where("purpose", "=", "voicemail")
+    .executeTakeFirst();
+}
+
 export async function findAudio(tx: Tx, orgId: string, id: string): Promise<AudioRow | undefined> {
   return tx.selectFrom("audio_assets").selectAll().where("organization_id", "=", orgId).where("id", "=", id).executeTakeFirst();
 }

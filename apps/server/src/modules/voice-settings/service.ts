@@ -165,6 +165,7 @@ export async function uploadRecording(v: VoiceSettings, ctx: Ctx, upload: AudioU
         sha256: createHash("sha256").update(upload.bytes).digest("hex"),
         storage_key: storageKey,
         uploaded_by: ctx.userId,
+        call_id: null,
       });
       discardAfterCommit(v, tx, await repo.deleteUnusedAudio(tx, ctx.orgId, UNUSED_AFTER_SECONDS, SWEEP_BATCH));
       return presentAudio(row);
@@ -183,6 +184,7 @@ export async function uploadRecording(v: VoiceSettings, ctx: Ctx, upload: AudioU
 export async function storeVoicemailAudio(
   v: VoiceSettings,
   orgId: string,
+  callId: string,
   upload: AudioUpload,
 ): Promise<{ id: string; durationSeconds: number }> {
   if (upload.truncated || upload.bytes.length > MEDIA_LIMITS.mediaBytes) throw badRequest("error.media-size");
@@ -202,6 +204,7 @@ export async function storeVoicemailAudio(
         sha256: createHash("sha256").update(upload.bytes).digest("hex"),
         storage_key: storageKey,
         uploaded_by: null,
+        call_id: callId,
       }),
     );
   } catch (err) {
@@ -211,10 +214,10 @@ export async function storeVoicemailAudio(
   return { id, durationSeconds: Math.max(1, Math.round(probed.durationMs / 1000)) };
 }
 
-/** A voicemail's audio for a caller already allowed to hear it (the calls module checked the call's team). */
-export async function openVoicemailAudio(v: VoiceSettings, tx: Tx, orgId: string, id: string): Promise<OpenedAudio> {
-  const row = await repo.findAudio(tx, orgId, id);
-  if (!row || row.purpose !== "voicemail") throw notFound();
+/** The voicemail left on a call, for a caller already allowed to hear it (the calls module checked the call's team). */
+export async function openVoicemailAudio(v: VoiceSettings, tx: Tx, orgId: string, callId: string): Promise<OpenedAudio> {
+  const row = await repo.findCallAudio(tx, orgId, callId);
+  if (!row) throw notFound();
   return openAudio(v, row);
 }
 

@@ -223,7 +223,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     if (!record) return null;
     await this.refresh(record);
     if (record.state !== "voicemail" || !record.callId) return "not-recording";
-    const audio = await saveVoicemailAudio(record.orgId, upload);
+    const audio = await saveVoicemailAudio(record.orgId, record.callId, upload);
     await this.report(record, {
       type: "recording.completed",
       recordingId: audio.id,
