@@ -82,3 +82,34 @@ test("message vocal : personne ne répond, l'appelant fait le 0 et parle ; Marc 
   await closeAll(marc);
   await phone.close();
 });
+
+test("rappel par texto : l'appelant fait le 1, entend la confirmation et reçoit le texto ; la conversation montre la demande", async ({
+  browser,
+}, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const contact = uniqueContact();
+  const phone = await PhoneSimulator.open(browser, testInfo, contact.e164);
+
+  await phoneCall(phone).getByRole("button", { name: "Appeler la clinique" }).click();
+  const status = phoneCall(phone).getByTestId("phone-call-status");
+  await expect(status).toHaveText("En file d'attente, musique d'attente…", { timeout: 15_000 });
+  await phoneCall(phone).getByRole("button", { name: "Touche 1" }).click();
+  await expect(status).toHaveText("Appel terminé", { timeout: 15_000 });
+  await expect(phone.page.getByTestId("phone-call-prompt")).toContainText("Nous vous enverrons un texto et vous rappellerons");
+  const text = "Vous nous avez demandé de vous rappeler. Nous le ferons dès que possible.";
+  await expect(phone.message("received", text)).toBeVisible({ timeout: 15_000 });
+  await phone.page.screenshot({ path: `${SHOTS}/simulator-callback.png` });
+
+  const { baseURL, locale, timezoneId, viewport } = testInfo.project.use;
+  const marc = await (await browser.newContext({ baseURL, locale, timezoneId, viewport })).newPage();
+  await login(marc, DEMO.user);
+  const row = marc.getByRole("region", { name: "Liste des conversations" }).locator(`[data-thread="${contact.e164}"]`);
+  await row.click();
+  const message = marc.getByTestId("open-thread").getByRole("group", { name: "Appel entrant" });
+  await expect(message.getByTestId("call-message-callback")).toHaveText("Demande d'être rappelé par texto");
+  await expect(marc.getByTestId("open-thread").getByText(text)).toBeVisible();
+  await marc.screenshot({ path: `${SHOTS}/thread-callback.png` });
+
+  await closeAll(marc);
+  await phone.close();
+});
