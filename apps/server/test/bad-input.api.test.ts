@@ -439,6 +439,8 @@ const SAMPLES: Record<string, Sample> = {
   "voice.sandboxReject": { params: () => ({ sid: "SB00000000000000000000000000000000" }) },
   "voice.sandboxHangup": { params: () => ({ sid: "SB00000000000000000000000000000000" }) },
   "voice.sandboxDigits": { params: () => ({ sid: "SB00000000000000000000000000000000" }), body: () => ({ digits: "1" }) },
+  "voice.sandboxVoicemail": { params: () => ({ sid: "SB00000000000000000000000000000000" }), parsesBody: true },
+  "voice.voicemail": { params: () => ({ id: UNKNOWN_ID }) },
   // Team email: no mail server is reached (the provider is not configured in this app).
   "email.providerType": { body: () => ({ inboxEmail: "reception@gmail.com" }) },
   "email.authorize": { params: () => ({ type: "Gmail" }), body: () => ({ inboxEmail: "reception@gmail.com" }) },
@@ -906,6 +908,7 @@ describe("authentication on every non-public route", () => {
         "POST /api/sandbox/calls/{sid}/reject",
         "POST /api/sandbox/calls/{sid}/hangup",
         "POST /api/sandbox/calls/{sid}/digits",
+        "POST /api/sandbox/calls/{sid}/voicemail",
         "POST /api/webhooks/twilio/sms",
         "POST /api/webhooks/twilio/status",
         "POST /api/webhooks/twilio/voice/incoming",

@@ -483,6 +483,7 @@ it("db/schema.ts names exactly the columns the migrations create", async () => {
       sha256: true,
       storage_key: true,
       uploaded_by: true,
+      call_id: true,
       created_at: true,
     },
     greetings: {

@@ -15,6 +15,8 @@ export interface AudioAssetsTable {
   sha256: string;
   storage_key: string;
   uploaded_by: string | null;
+  /** The call a voicemail was left on (migration 0025); null for a greeting's audio. */
+  call_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

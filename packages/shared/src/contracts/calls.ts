@@ -346,6 +346,10 @@ export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [
   /** Keys staff pressed (DTMF), for the simulator to show. */
   z.object({ type: z.literal("call.digits"), callSid: callSid, digits: z.string() }),
   z.object({ type: z.literal("call.signal"), callSid: callSid, signal: callSignal }),
+  /** Words the network says to the caller (the callback confirmation, issue 13 §3): spoken by the simulator's speech synthesis, and shown. */
+  z.object({ type: z.literal("call.prompt"), callSid: callSid, text: z.string() }),
+  /** The call went to voicemail: the simulator says `text` (the period's greeting, then the prompt), beeps and records up to `maxSeconds`, then uploads it (POST sandbox/calls/{sid}/voicemail). */
+  z.object({ type: z.literal("call.record"), callSid: callSid, text: z.string(), maxSeconds: z.number().int().positive() }),
 ]);
 export type SandboxPhoneServerMessage = z.infer<typeof sandboxPhoneServerMessage>;
 

@@ -56,6 +56,10 @@ export const messageCall = z.object({
   /** Seconds from the answer to the end; null while unanswered or still going. */
   durationSeconds: z.number().int().min(0).nullable(),
   answeredAt: z.string().nullable(),
+  /** The caller pressed 1 while waiting: they asked for a call back, and were texted (issue 13 §3). */
+  callbackRequested: z.boolean().optional(),
+  /** The caller left a voicemail: its length as the server measured it; heard through GET voice/v1/calls/{id}/voicemail. */
+  voicemail: z.object({ durationSeconds: z.number().int().min(0) }).optional(),
 });
 export type MessageCall = z.infer<typeof messageCall>;
 

@@ -87,3 +87,16 @@ export async function setReplyMessage(tx: Tx, orgId: string, teamId: string, con
     .where("contact_phone", "=", contactPhone)
     .execute();
 }
+
+/** The language of the contact with this number, when one is known ('fr' | 'en'), for texts written for them. */
+export async function contactLanguage(tx: Tx, orgId: string, phone: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom("contacts")
+    .select("language")
+    .where("organization_id", "=", orgId)
+    .where("phone", "=", phone)
+    .where("language", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.language ?? null;
+}

@@ -13,6 +13,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { contactHeldUntil, openSystemThread, queueSystemText, type Messaging, type RecordedInbound } from "../messaging/service.ts";
+import { translate } from "../../platform/i18n.ts";
 import { loadOrganization } from "../organizations/service.ts";
 import { findTeamFor } from "../teams/service.ts";
 import { refuseQuickMessageWithFile, refuseUnfilledFields } from "../text-blocks/service.ts";
@@ -131,6 +132,34 @@ export async function replyOutsideHours(m: Messaging, tx: Tx, inbound: RecordedI
 }
 
 class NoReply extends Error {}
+
+/**
+ * Key 1 while waiting (issue 13 §3): the caller asked to be called back. They get the catalogue's
+ * text, in their contact's language (French when unknown), from the team's number, in their
+ * thread (created if missing). Not an automatic reply: they asked for it, so no once-per-period
+ * gate, but once per call (the idempotency key). Hidden numbers cannot be texted (null).
+ */
+export async function textCallbackRequest(
+  m: Messaging,
+  orgId: string,
+  request: { teamId: string; teamPhone: string | null; contactPhone: string; callId: string },
+): Promise<Message | null> {
+  const { teamId, teamPhone, callId } = request;
+  const phone = typedPhoneToE164(request.contactPhone);
+  if (!phone || !teamPhone) return null;
+  return withTenant(m.db, orgId, async (tx) => {
+    const thread = await openSystemThread(tx, orgId, teamId, phone);
+    const language = await repo.contactLanguage(tx, orgId, phone);
+    return queueSystemText(m, tx, orgId, {
+      thread,
+      teamId,
+      from: teamPhone,
+      to: phone,
+      body: translate(language === "en" ? "en-CA" : "fr-CA", "voice-prompt.callback-text"),
+      idempotencyKey: `callback:${callId}`,
+    });
+  });
+}
 
 /**
  * For the voice work: a call from `contactPhone` to team `teamId` was missed. When the team's

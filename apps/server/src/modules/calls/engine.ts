@@ -3,7 +3,7 @@ import { callStatusCode, queueGroupOf, type CallView } from "@relais/shared";
 import { withTenant, type Tx } from "../../db/database.ts";
 import { addJob } from "../../platform/jobs/jobs.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
-import { replyToMissedCall } from "../automatic-texts/service.ts";
+import { replyToMissedCall, textCallbackRequest } from "../automatic-texts/service.ts";
 import { recordCallMessage } from "../messaging/service.ts";
 import type { CarrierCall } from "./carrier.ts";
 import type { Call, CallCommand, CallEvent, OfferStatus, Transition } from "./model.ts";
@@ -291,6 +291,8 @@ async function writeThreadMessage(tx: Tx, orgId: string, row: repo.CallRow, call
     authorId: call.direction === "outbound" && call.owner?.kind === "user" ? call.owner.userId : null,
     call: messageCallOf(call),
     voice: { time: new Date(call.startedAt).toISOString(), status: callStatusCode(call.state, call.held, call.endStatus) },
+    // Something for the team to act on (issue 13 §3): the thread is marked unread.
+    unread: call.state === "ended" && (call.callbackRequested || call.voicemail !== null),
   });
   if (row.thread_id !== written.threadId || row.message_id !== written.messageId) {
     await repo.setCallThread(tx, orgId, call.id, written.threadId, written.messageId);
@@ -320,6 +322,21 @@ async function plan(r: CallsRuntime, tx: Tx, orgId: string, row: repo.CallRow, c
     case "missed-call.text":
       after.push(async () => void (await replyToMissedCall(r.messaging, orgId, call.teamId, call.remoteNumber)));
       return;
+    case "callback.request": {
+      // Key 1 (issue 13 §3): the text from the team's number; the carrier meanwhile tells the caller and hangs up.
+      const target = carrierCallOf(row);
+      after.push(
+        async () =>
+          void (await textCallbackRequest(r.messaging, orgId, {
+            teamId: call.teamId,
+            teamPhone: row.team_number,
+            contactPhone: call.remoteNumber,
+            callId: call.id,
+          })),
+      );
+      after.push(() => r.carrier.execute(target, command));
+      return;
+    }
     default: {
       const target = carrierCallOf(row);
       after.push(() => r.carrier.execute(target, command));

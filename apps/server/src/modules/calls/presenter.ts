@@ -110,5 +110,7 @@ export function messageCallOf(call: Call): MessageCall {
     endStatus: call.endStatus,
     durationSeconds: duration,
     answeredAt: iso(call.answeredAt),
+    ...(call.callbackRequested ? { callbackRequested: true } : {}),
+    ...(call.voicemail ? { voicemail: { durationSeconds: call.voicemail.durationSeconds } } : {}),
   };
 }

@@ -136,7 +136,7 @@ describe("the queue", () => {
     await a.socket.close();
   });
 
-  it("sends a caller who waited the organisation's maximum to the missed path", async () => {
+  it("sends a caller who waited the organisation's maximum to the voicemail, a missed call when they leave none", async () => {
     const started = await callIn(w.t, uniquePhone(), c.number);
     const token = await w.t.as(c.staff[0]!);
     const queued = await stateOf(token, started.sid, "queued");
@@ -152,14 +152,11 @@ describe("the queue", () => {
     await sql`update graphile_worker._private_jobs set run_at = now() where key = ${`${c.org.orgId}:call-timer:${queued.id}:max-wait`}`.execute(
       w.t.db.owner,
     );
-    const ended = await until(
-      async () => {
-        const v = await callBySid(w.t, token, started.sid);
-        return v.state === "ended" ? v : null;
-      },
-      "the maximum wait",
-      15_000,
-    );
+    // A call waiting in the queue has the voicemail (decision 0039): the caller is asked for a message.
+    await until(async () => (await callBySid(w.t, token, started.sid)).state === "voicemail", "the maximum wait", 15_000);
+    // They hang up without one: a missed call.
+    await w.t.request({ method: "POST", url: `/api/sandbox/calls/${started.sid}/hangup` });
+    const ended = await stateOf(token, started.sid, "ended");
     expect(ended.endStatus).toBe("no-answer");
   });
 

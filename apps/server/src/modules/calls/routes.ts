@@ -24,6 +24,17 @@ export function callRoutes(opts: { devTools: boolean }): FastifyPluginAsyncZod {
     serve(app, endpoints.voice.availability, ({ ctx }) => svc.availability(ctx));
     serve(app, endpoints.voice.transfer, ({ body, ctx }) => svc.transfer(ctx, body));
     serve(app, endpoints.voice.get, ({ params, ctx }) => svc.getCall(ctx, params.id));
+    serve(app, endpoints.voice.voicemail, async ({ params, ctx, reply }) => {
+      const audio = await svc.voicemailOf(ctx, params.id);
+      return reply
+        .type(audio.contentType)
+        .header("content-length", String(audio.size))
+        .header("content-disposition", "inline")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .header("cache-control", "private")
+        .send(audio.stream);
+    });
     serve(app, endpoints.voice.token, ({ ctx }) => svc.voiceToken(ctx));
     serve(app, endpoints.voice.refreshToken, ({ ctx }) => svc.voiceToken(ctx));
     if (opts.devTools) serve(app, endpoints.voice.synchronize, ({ ctx }) => checkCalls(callsRuntime(), ctx.orgId, 0));

@@ -25,7 +25,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { tierPermissions } from "../organizations/service.ts";
 import { contactsByPhones } from "../contacts/service.ts";
-import { greetingForPeriod, transferExtension } from "../voice-settings/index.ts";
+import { greetingForPeriod, transferExtension, voicemailAudio, type OpenedAudio } from "../voice-settings/index.ts";
 import {
   clientIdentity,
   type CarrierCall,
@@ -47,13 +47,14 @@ import { callsRuntime, type CallsRuntime } from "./runtime.ts";
 
 /**
  * What a call is routed with, frozen on it: the queue when the organisation and the team have it
- * (queue-rules.ts, issue 13 §1), waiting at most the spec's 600 s. No voicemail yet: it comes
- * with the greetings and voicemails of issue 13 §3, and until then the missed path ends the call.
+ * (queue-rules.ts, issue 13 §1), waiting at most the spec's 600 s. A call that waits in the queue
+ * has the voicemail (decision 0039): key 0 and the maximum wait lead to it; without the queue the
+ * missed path ends the call, as before.
  */
 function routingOf(ringSeconds: number, queue = false): CallRouting {
   return {
     queue,
-    voicemail: false,
+    voicemail: queue,
     ringSeconds: ringSeconds || RING_TIME_DEFAULT_SECONDS,
     maxWaitSeconds: QUEUE_MAX_WAIT_DEFAULT_SECONDS,
     maxRingRounds: null,
@@ -198,6 +199,18 @@ async function view(r: CallsRuntime, ctx: Ctx, callId: string): Promise<CallView
 
 export function getCall(ctx: Ctx, callId: string): Promise<CallView> {
   return view(callsRuntime(), ctx, callId);
+}
+
+/**
+ * GET voice/v1/calls/{id}/voicemail (issue 13 §3): the call's voicemail audio, for members of
+ * the call's team; a call of another team or organisation, or one without a voicemail, is not found.
+ */
+export async function voicemailOf(ctx: Ctx, callId: string): Promise<OpenedAudio> {
+  return withTenant(callsRuntime().db, ctx.orgId, async (tx) => {
+    const row = await visibleCall(tx, ctx, callId);
+    if (!modelOf(row).voicemail) throw notFound();
+    return voicemailAudio(tx, ctx.orgId, row.id);
+  });
 }
 
 export async function getCallBySid(ctx: Ctx, sid: string): Promise<CallView> {

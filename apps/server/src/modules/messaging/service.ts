@@ -665,6 +665,8 @@ export async function recordCallMessage(
     authorId: string | null;
     call: MessageCall;
     voice: { time: string; status: string };
+    /** The caller left something for the team to act on (a callback request, a voicemail): the thread is marked unread. */
+    unread?: boolean;
   },
 ): Promise<{ threadId: string; messageId: string }> {
   const { row: thread, created: threadCreated } = await repo.ensureThread(tx, orgId, input.teamId, input.contactPhone);
@@ -680,7 +682,8 @@ export async function recordCallMessage(
     authorId: input.authorId,
   });
   await repo.setThreadVoice(tx, orgId, thread.id, JSON.stringify(input.voice), created ? row.id : null);
-  if (created && inbound && thread.state === "inactive") await repo.updateThread(tx, orgId, thread.id, { state: "active" }, false);
+  if (inbound && input.unread) await repo.updateThread(tx, orgId, thread.id, { state: "active", has_notification: true }, true);
+  else if (created && inbound && thread.state === "inactive") await repo.updateThread(tx, orgId, thread.id, { state: "active" }, false);
   await announceMessage(tx, orgId, input.teamId, row, created ? "message.created" : "message.updated", []);
   await announceThread(tx, orgId, thread.id, threadCreated ? "thread.created" : "thread.updated");
   return { threadId: thread.id, messageId: row.id };

@@ -1,13 +1,22 @@
 import type { CallPeriod, TransferExtension } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
-import { periodGreeting, transferExtensionOf, voiceSettings, type PeriodGreeting } from "./service.ts";
+import {
+  openVoicemailAudio,
+  periodGreeting,
+  storeVoicemailAudio,
+  transferExtensionOf,
+  voiceSettings,
+  type AudioUpload,
+  type OpenedAudio,
+  type PeriodGreeting,
+} from "./service.ts";
 
 /**
  * The voice settings module's public face for the calls module: the greeting a caller hears and
  * the extension a call is transferred to. Both read inside the caller's tenant transaction.
  */
 
-export type { PeriodGreeting };
+export type { AudioUpload, OpenedAudio, PeriodGreeting };
 
 /** The team's enabled greeting for the period, else the organisation's enabled default, else null. */
 export function greetingForPeriod(tx: Tx, orgId: string, teamId: string, period: CallPeriod): Promise<PeriodGreeting | null> {
@@ -17,4 +26,14 @@ export function greetingForPeriod(tx: Tx, orgId: string, teamId: string, period:
 /** One transfer extension of the organisation (name, E.164 number, digits dialled after answer), or null. */
 export function transferExtension(tx: Tx, orgId: string, id: string): Promise<TransferExtension | null> {
   return transferExtensionOf(tx, orgId, id);
+}
+
+/** Stores a voicemail's audio (mp3 or wav by content, the media limit) and answers its id and measured seconds. */
+export function saveVoicemailAudio(orgId: string, callId: string, upload: AudioUpload): Promise<{ id: string; durationSeconds: number }> {
+  return storeVoicemailAudio(voiceSettings(), orgId, callId, upload);
+}
+
+/** The voicemail left on a call, for a caller the calls module allowed; 404 when the call has none stored. */
+export function voicemailAudio(tx: Tx, orgId: string, callId: string): Promise<OpenedAudio> {
+  return openVoicemailAudio(voiceSettings(), tx, orgId, callId);
 }

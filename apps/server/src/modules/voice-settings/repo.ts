@@ -78,6 +78,16 @@ export async function insertAudio(tx: Tx, audio: NewAudio): Promise<AudioRow> {
     .executeTakeFirstOrThrow();
 }
 
+export async function findCallAudio(tx: Tx, orgId: string, callId: string): Promise<AudioRow | undefined> {
+  return tx
+    .selectFrom("audio_assets")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("call_id", "=", callId)
+    .where("purpose", "=", "voicemail")
+    .executeTakeFirst();
+}
+
 export async function findAudio(tx: Tx, orgId: string, id: string): Promise<AudioRow | undefined> {
   return tx.selectFrom("audio_assets").selectAll().where("organization_id", "=", orgId).where("id", "=", id).executeTakeFirst();
 }
@@ -97,6 +107,8 @@ export async function deleteUnusedAudio(tx: Tx, orgId: string, olderThanSeconds:
         .selectFrom("audio_assets as a")
         .select("a.id")
         .where("a.organization_id", "=", orgId)
+        // A voicemail's audio is kept with its call: only greeting uploads are swept.
+        .where("a.purpose", "=", "greeting")
         .where("a.created_at", "<", sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
         .where((eb) =>
           eb.not(

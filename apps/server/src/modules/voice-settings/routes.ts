@@ -16,7 +16,7 @@ const LINK_LIMIT: Limit = { max: 300, windowSeconds: 60 };
 type FilePart = NodeJS.ReadableStream & { truncated?: boolean };
 
 /** Reads an uploaded file up to the multipart limit and stops there: a large upload never sits in memory. */
-function readCapped(file: FilePart): Promise<svc.AudioUpload> {
+export function readCapped(file: FilePart): Promise<svc.AudioUpload> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const done = (truncated: boolean) => resolve({ bytes: Buffer.concat(chunks), truncated });
@@ -29,7 +29,7 @@ function readCapped(file: FilePart): Promise<svc.AudioUpload> {
 }
 
 /** The multipart parser's own failures (a cut body, a broken boundary) are the client's: 400, not 500. */
-function badMultipart(err: unknown): Error {
+export function badMultipart(err: unknown): Error {
   if (err instanceof AppError) return err;
   const status = (err as { statusCode?: unknown }).statusCode;
   return typeof status === "number" && status >= 400 && status < 500 ? (err as Error) : new AppError("error.bad-request", 400);

@@ -165,6 +165,7 @@ export async function uploadRecording(v: VoiceSettings, ctx: Ctx, upload: AudioU
         sha256: createHash("sha256").update(upload.bytes).digest("hex"),
         storage_key: storageKey,
         uploaded_by: ctx.userId,
+        call_id: null,
       });
       discardAfterCommit(v, tx, await repo.deleteUnusedAudio(tx, ctx.orgId, UNUSED_AFTER_SECONDS, SWEEP_BATCH));
       return presentAudio(row);
@@ -173,6 +174,51 @@ export async function uploadRecording(v: VoiceSettings, ctx: Ctx, upload: AudioU
     await v.files.remove(storageKey).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * A voicemail's audio (issue 13 §3, decision 0039): checked and measured like a greeting upload
+ * (mp3 or wav by content, the media limit), stored for the organisation with purpose voicemail.
+ * Answers its id and the length the server computed, in whole seconds.
+ */
+export async function storeVoicemailAudio(
+  v: VoiceSettings,
+  orgId: string,
+  callId: string,
+  upload: AudioUpload,
+): Promise<{ id: string; durationSeconds: number }> {
+  if (upload.truncated || upload.bytes.length > MEDIA_LIMITS.mediaBytes) throw badRequest("error.media-size");
+  const probed = await probeAudio(upload.bytes);
+  const id = randomUUID();
+  const storageKey = `${orgId}/audio/${id}.${probed.ext}`;
+  await v.files.write(storageKey, upload.bytes);
+  try {
+    await withTenant(v.db, orgId, (tx) =>
+      repo.insertAudio(tx, {
+        id,
+        organization_id: orgId,
+        purpose: "voicemail",
+        content_type: probed.contentType,
+        size: upload.bytes.length,
+        duration_ms: probed.durationMs,
+        sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+        storage_key: storageKey,
+        uploaded_by: null,
+        call_id: callId,
+      }),
+    );
+  } catch (err) {
+    await v.files.remove(storageKey).catch(() => undefined);
+    throw err;
+  }
+  return { id, durationSeconds: Math.max(1, Math.round(probed.durationMs / 1000)) };
+}
+
+/** The voicemail left on a call, for a caller already allowed to hear it (the calls module checked the call's team). */
+export async function openVoicemailAudio(v: VoiceSettings, tx: Tx, orgId: string, callId: string): Promise<OpenedAudio> {
+  const row = await repo.findCallAudio(tx, orgId, callId);
+  if (!row) throw notFound();
+  return openAudio(v, row);
 }
 
 export type OpenedAudio = { contentType: string; size: number; stream: Readable };

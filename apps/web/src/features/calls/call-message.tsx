@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Text, ThemeIcon } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { IconPhoneIncoming, IconPhoneOutgoing, IconPhoneX } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { Message, MessageCall, MessageId } from "@relais/shared";
+import { endpoints, type Message, type MessageCall, type MessageId } from "@relais/shared";
+import { api } from "../../api/index.ts";
 import { CallsIntl } from "./calls-intl.tsx";
 import { callDuration } from "./format.ts";
 import classes from "./calls.module.css";
@@ -27,6 +29,50 @@ function statusKey(call: MessageCall): MessageId {
     case null:
       return "calls.message.status.completed";
   }
+}
+
+/** The voicemail's audio, fetched once with the session (the route is for the call's team only), played from a local URL. */
+function VoicemailPlayer({ callId }: { callId: string }) {
+  const intl = useIntl();
+  const blob = useQuery({
+    queryKey: ["calls", "voicemail", callId],
+    queryFn: ({ signal }) => api.call(endpoints.voice.voicemail, { params: { id: callId } }, { signal }),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: 1,
+  });
+  const player = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const audio = player.current;
+    if (!audio || !blob.data) return undefined;
+    const url = URL.createObjectURL(blob.data);
+    audio.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [blob.data]);
+  if (blob.isError) {
+    return (
+      <Text size="xs" c="red" role="alert">
+        <FormattedMessage id="calls.message.voicemail-failed" />
+      </Text>
+    );
+  }
+  if (!blob.data) {
+    return (
+      <Text size="xs" c="dimmed">
+        <FormattedMessage id="calls.message.voicemail-loading" />
+      </Text>
+    );
+  }
+  return (
+    <audio
+      ref={player}
+      controls
+      preload="metadata"
+      className={classes.voicemailPlayer}
+      aria-label={intl.formatMessage({ id: "calls.message.voicemail-player" })}
+      data-testid="voicemail-audio"
+    />
+  );
 }
 
 function CallMessageInside({
@@ -76,6 +122,19 @@ function CallMessageInside({
           ) : null}
           {` · ${time}`}
         </Text>
+        {call.callbackRequested ? (
+          <Text size="xs" fw={600} data-testid="call-message-callback">
+            <FormattedMessage id="calls.message.callback" />
+          </Text>
+        ) : null}
+        {call.voicemail ? (
+          <>
+            <Text size="xs" fw={600} data-testid="call-message-voicemail">
+              <FormattedMessage id="calls.message.voicemail" values={{ duration: callDuration(call.voicemail.durationSeconds) }} />
+            </Text>
+            <VoicemailPlayer callId={call.callId} />
+          </>
+        ) : null}
       </div>
     </div>
   );

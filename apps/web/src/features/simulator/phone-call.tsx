@@ -9,6 +9,7 @@ import { CallsIntl } from "../calls/calls-intl.tsx";
 import { callDuration } from "../calls/format.ts";
 import { SandboxPeer } from "../calls/peer.ts";
 import { HOLD_MUSIC, playCadence, playMelody, RINGBACK, RINGTONE, unlockAudio } from "../calls/sounds.ts";
+import { startWavRecording, type WavRecording } from "../voice-settings/wav.ts";
 import classes from "./simulator.module.css";
 import { useNow } from "../../ui/use-now.ts";
 
@@ -25,6 +26,26 @@ interface PhoneCallState {
   /** Staff took the call (or the phone picked up the clinic's): audio flows. */
   connected: boolean;
   digits: string;
+  /** What the network last said to the caller (the callback confirmation, issue 13 §3). */
+  prompt: string | null;
+  /** The network records the caller's voicemail (issue 13 §3): the microphone is taken as WAV until the end or the limit. */
+  recording: boolean;
+}
+
+/** The tone before a voicemail: one short 1 kHz beep. */
+const BEEP = { tones: [1000], onMs: 400, offMs: 60_000 };
+
+const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const;
+
+/** Speaks the network's words with the browser's speech synthesis when it has one; the text is shown either way. */
+function speak(text: string): void {
+  try {
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = "fr-CA";
+    window.speechSynthesis.speak(utterance);
+  } catch {
+    // No speech synthesis in this browser: the text on screen is the prompt.
+  }
 }
 
 /**
@@ -33,7 +54,8 @@ interface PhoneCallState {
  * server says the call is connected (decision 0022), and shows the keys staff press.
  */
 function usePhoneCall(number: string) {
-  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "" });
+  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "", prompt: null, recording: false });
+  const voicemail = useRef<{ sid: string; recorder: WavRecording; timer: number } | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const peer = useRef<SandboxPeer | null>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -46,6 +68,18 @@ function usePhoneCall(number: string) {
     holdingRef.current = holding;
     void peer.current?.setSending(!holding);
   }, [holding]);
+
+  /** Ends the voicemail: the WAV goes to the network, which measures it and ends the call. */
+  const finishVoicemail = async (): Promise<void> => {
+    const current = voicemail.current;
+    if (!current) return;
+    voicemail.current = null;
+    window.clearTimeout(current.timer);
+    setState((s) => ({ ...s, recording: false }));
+    const form = new FormData();
+    form.append("file", await current.recorder.stop(), "message.wav");
+    await api.call(endpoints.voice.sandboxVoicemail, { params: { sid: current.sid }, body: form }, { noRefresh: true });
+  };
 
   useEffect(() => {
     let closed = false;
@@ -93,6 +127,7 @@ function usePhoneCall(number: string) {
               call: message.call,
               connected: parked ? false : s.connected,
               digits: message.type === "call.incoming" ? "" : s.digits,
+              prompt: message.type === "call.incoming" ? null : s.prompt,
             }));
             return;
           }
@@ -113,6 +148,27 @@ function usePhoneCall(number: string) {
           case "call.signal":
             if (message.callSid === sid.current) void peer.current?.receive(message.signal);
             return;
+          case "call.prompt":
+            if (message.callSid !== sid.current) return;
+            speak(message.text);
+            setState((s) => ({ ...s, prompt: message.text }));
+            return;
+          case "call.record": {
+            if (message.callSid !== sid.current || voicemail.current) return;
+            speak(message.text);
+            setState((s) => ({ ...s, prompt: message.text, recording: true }));
+            const stopBeep = playCadence(BEEP);
+            window.setTimeout(stopBeep, BEEP.onMs);
+            const callSid = message.callSid;
+            void startWavRecording().then(
+              (recorder) => {
+                const timer = window.setTimeout(() => void finishVoicemail(), message.maxSeconds * 1000);
+                voicemail.current = { sid: callSid, recorder, timer };
+              },
+              () => setState((s) => ({ ...s, recording: false })),
+            );
+            return;
+          }
         }
       };
       ws.onopen = () => {
@@ -135,9 +191,9 @@ function usePhoneCall(number: string) {
 
   const started = (call: SandboxPhoneCall): void => {
     sid.current = call.sid;
-    setState({ call, connected: false, digits: "" });
+    setState({ call, connected: false, digits: "", prompt: null, recording: false });
   };
-  return { ...state, holding, started };
+  return { ...state, holding, started, finishVoicemail };
 }
 
 /** Seconds since `iso`, every second while `running`. */
@@ -149,7 +205,7 @@ function useElapsed(iso: string | null, running: boolean): number {
 function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   const intl = useIntl();
   const alerts = useAlerts();
-  const { call, connected, digits, holding, started } = usePhoneCall(phone);
+  const { call, connected, digits, holding, prompt, recording, started, finishVoicemail } = usePhoneCall(phone);
   const [busy, setBusy] = useState(false);
   const live = call !== null && call.state !== "ended";
   const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
@@ -180,46 +236,62 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   };
 
   const label = intl.formatMessage({ id: "simulator.call.label" });
+  const promptLine = prompt ? (
+    <Text
+      size="xs"
+      ta="center"
+      role="status"
+      aria-label={intl.formatMessage({ id: "simulator.call.prompt" })}
+      data-testid="phone-call-prompt"
+    >
+      {prompt}
+    </Text>
+  ) : null;
   if (!live && (call === null || call.state === "ended")) {
     return (
-      <div className={classes.callBar} aria-label={label} role="group">
-        {call ? (
-          <Text size="xs" c="dimmed" data-testid="phone-call-status">
-            <FormattedMessage id="simulator.call.ended" />
-            {call.digitsReceived ? ` · ${call.digitsReceived}` : ""}
-          </Text>
-        ) : (
-          <span />
-        )}
-        <Button
-          size="compact-sm"
-          color="teal"
-          leftSection={<IconPhone size={15} />}
-          loading={busy}
-          onClick={() => {
-            void act(async () => {
-              const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
-              started(answer.call);
-            });
-          }}
-        >
-          <FormattedMessage id="simulator.call.start" />
-        </Button>
-      </div>
+      <>
+        {promptLine ? <div className={classes.callCard}>{promptLine}</div> : null}
+        <div className={classes.callBar} aria-label={label} role="group">
+          {call ? (
+            <Text size="xs" c="dimmed" data-testid="phone-call-status">
+              <FormattedMessage id="simulator.call.ended" />
+              {call.digitsReceived ? ` · ${call.digitsReceived}` : ""}
+            </Text>
+          ) : (
+            <span />
+          )}
+          <Button
+            size="compact-sm"
+            color="teal"
+            leftSection={<IconPhone size={15} />}
+            loading={busy}
+            onClick={() => {
+              void act(async () => {
+                const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
+                started(answer.call);
+              });
+            }}
+          >
+            <FormattedMessage id="simulator.call.start" />
+          </Button>
+        </div>
+      </>
     );
   }
 
-  const status = incomingRinging
-    ? "simulator.call.incoming"
-    : call.state === "parked"
-      ? "simulator.call.parked"
-      : call.holdMusic === "hold" && !connected && call.answeredAt === null
-        ? "simulator.call.queued"
-        : holding
-          ? "simulator.call.hold-music"
-          : call.answeredAt || connected
-            ? "simulator.call.connected"
-            : "simulator.call.ringing";
+  const status = recording
+    ? "simulator.call.recording"
+    : incomingRinging
+      ? "simulator.call.incoming"
+      : call.state === "parked"
+        ? "simulator.call.parked"
+        : call.holdMusic === "hold" && !connected && call.answeredAt === null
+          ? "simulator.call.queued"
+          : holding
+            ? "simulator.call.hold-music"
+            : call.answeredAt || connected
+              ? "simulator.call.connected"
+              : "simulator.call.ringing";
   return (
     <div className={classes.callCard} aria-label={label} role="group" data-state={call.state}>
       <Stack gap={6} align="center">
@@ -236,6 +308,26 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
           {" : "}
           <span data-testid="phone-call-digits">{digits || intl.formatMessage({ id: "simulator.call.no-digits" })}</span>
         </Text>
+        {promptLine}
+        {call.direction === "outgoing" ? (
+          <div className={classes.keypad} role="group" aria-label={intl.formatMessage({ id: "simulator.call.keypad" })}>
+            {KEYS.map((key) => (
+              <Button
+                key={key}
+                size="compact-sm"
+                variant="default"
+                aria-label={intl.formatMessage({ id: "simulator.call.key" }, { key })}
+                onClick={() => {
+                  void act(() =>
+                    api.call(endpoints.voice.sandboxDigits, { params: { sid: call.sid }, body: { digits: key } }, { noRefresh: true }),
+                  );
+                }}
+              >
+                {key}
+              </Button>
+            ))}
+          </div>
+        ) : null}
         <Group gap="xs">
           {incomingRinging ? (
             <>
@@ -263,6 +355,19 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
                 <FormattedMessage id="simulator.call.reject" />
               </Button>
             </>
+          ) : recording ? (
+            // Hanging up ends the message: it is sent, and the network ends the call.
+            <Button
+              size="compact-sm"
+              color="red"
+              leftSection={<IconPhoneOff size={15} />}
+              loading={busy}
+              onClick={() => {
+                void act(finishVoicemail);
+              }}
+            >
+              <FormattedMessage id="simulator.call.finish-message" />
+            </Button>
           ) : (
             <Button
               size="compact-sm"

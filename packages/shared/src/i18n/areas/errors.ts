@@ -187,6 +187,7 @@ export const errors = defineMessages({
   // The browser phone's refusals (issue 12).
   "error.call-taken": ["Appel pris par {name}.", "Taken by {name}."],
   "error.call-ended": ["Cet appel est terminé.", "This call has ended."],
+  "error.call-not-recording": ["Cet appel n'enregistre pas de message vocal.", "This call is not recording a voicemail."],
   "error.call-not-offered": ["Cet appel ne vous est pas proposé.", "This call is not offered to you."],
   "error.call-not-owner": ["Cet appel est pris par une autre personne.", "Someone else has this call."],
   "error.call-held": ["Reprenez l'appel avant de raccrocher.", "Resume the call before hanging up."],

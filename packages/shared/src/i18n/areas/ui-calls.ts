@@ -155,6 +155,11 @@ export const uiCalls = defineMessages({
   "calls.message.status.failed": ["Échoué", "Failed"],
   "calls.message.status.missed": ["Manqué", "Missed"],
   "calls.message.status.live": ["En cours", "In progress"],
+  "calls.message.callback": ["Demande d'être rappelé par texto", "Asked to be called back by text"],
+  "calls.message.voicemail": ["Message vocal de {duration}", "Voicemail of {duration}"],
+  "calls.message.voicemail-player": ["Écouter le message vocal", "Play the voicemail"],
+  "calls.message.voicemail-loading": ["Chargement du message vocal…", "Loading the voicemail…"],
+  "calls.message.voicemail-failed": ["Le message vocal n'a pas pu être chargé.", "The voicemail could not be loaded."],
 
   // Simulator calls (VOICE.md §5)
   "simulator.call.label": ["Appel du téléphone simulé", "Simulated phone call"],
@@ -170,6 +175,11 @@ export const uiCalls = defineMessages({
   "simulator.call.ended": ["Appel terminé", "Call ended"],
   "simulator.call.digits": ["Touches reçues", "Keys received"],
   "simulator.call.no-digits": ["Aucune", "None"],
+  "simulator.call.keypad": ["Clavier du téléphone", "Phone keypad"],
+  "simulator.call.key": ["Touche {key}", "Key {key}"],
+  "simulator.call.prompt": ["Message de la clinique", "Message from the clinic"],
+  "simulator.call.recording": ["Enregistrement de votre message…", "Recording your message…"],
+  "simulator.call.finish-message": ["Terminer le message et raccrocher", "Finish the message and hang up"],
   "simulator.call.hold-music": ["En attente — musique d'attente", "On hold — hold music"],
   "simulator.call.microphone": [
     "Le téléphone simulé utilise le microphone de cet ordinateur.",

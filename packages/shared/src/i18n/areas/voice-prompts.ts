@@ -25,6 +25,10 @@ export const voicePrompts = defineMessages({
     "Merci. Nous vous enverrons un texto et vous rappellerons dès que possible. Au revoir.",
     "Thank you. We will text you and call you back as soon as possible. Goodbye.",
   ],
+  "voice-prompt.callback-text": [
+    "Vous nous avez demandé de vous rappeler. Nous le ferons dès que possible.",
+    "You asked us to call you back. We will do so as soon as possible.",
+  ],
   "voice-prompt.goodbye": ["Merci de votre appel. Au revoir.", "Thank you for calling. Goodbye."],
   "voice-prompt.not-in-service": [
     "Ce numéro ne reçoit pas d'appels pour le moment. Au revoir.",

@@ -1,14 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
-import type {
-  CallEndStatus,
-  CallSignal,
-  CallState,
-  RealtimeDirectMessage,
-  SandboxPhoneCall,
-  SandboxPhoneServerMessage,
+import {
+  messages,
+  type CallEndStatus,
+  type CallSignal,
+  type CallState,
+  type RealtimeDirectMessage,
+  type SandboxPhoneCall,
+  type SandboxPhoneServerMessage,
 } from "@relais/shared";
 import { withTenant } from "../../../db/database.ts";
+import { saveVoicemailAudio, type AudioUpload } from "../../voice-settings/index.ts";
 import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
 import type { CallCommand } from "../model.ts";
 import * as repo from "../repo.ts";
@@ -22,6 +24,9 @@ import { applyEvent, receiveInbound } from "../service.ts";
  * call in memory, and reports what happens as the same carrier events Twilio's webhooks become.
  * In memory on purpose: after a restart it knows no call, and the restart check ends them.
  */
+
+/** A simulated voicemail's longest recording: the simulator's 16-bit mono WAV at 8 kHz (decision 0037) stays well under the 2 MB media limit. */
+const SANDBOX_VOICEMAIL_MAX_SECONDS = 60;
 
 type Record = {
   sid: string;
@@ -113,6 +118,21 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         return;
       case "external.hangup":
         this.hangupExternal(call.id);
+        return;
+      case "voicemail.start":
+        // Key 0 or the missed path (issue 13 §3): the simulator records the caller and uploads it.
+        if (record) {
+          this.toPhone(record.phone, {
+            type: "call.record",
+            callSid: record.sid,
+            text: bothLanguages("voice-prompt.voicemail"),
+            maxSeconds: SANDBOX_VOICEMAIL_MAX_SECONDS,
+          });
+        }
+        return;
+      case "callback.request":
+        // Key 1 (issue 13 §3): the caller hears the confirmation before the call ends, as Twilio says it.
+        if (record) this.toPhone(record.phone, { type: "call.prompt", callSid: record.sid, text: bothLanguages("voice-prompt.callback") });
         return;
       default:
         return;
@@ -210,6 +230,27 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     for (const digit of digits) {
       await this.report(record, { type: "ivr.digit", digit, key: `sandbox:${sid}:digit:${randomUUID()}`, at: Date.now() });
     }
+    return present(record);
+  }
+
+  /**
+   * The simulated caller's voicemail (issue 13 §3): stored as audio like a greeting (type and
+   * length from the bytes), then reported as Twilio's recording status callback would be; the
+   * audio's id is the recording's id. Null: no such call; "not-recording": it is not in voicemail.
+   */
+  async voicemailAtPhone(sid: string, upload: AudioUpload): Promise<SandboxPhoneCall | null | "not-recording"> {
+    const record = this.calls.get(sid);
+    if (!record) return null;
+    await this.refresh(record);
+    if (record.state !== "voicemail" || !record.callId) return "not-recording";
+    const audio = await saveVoicemailAudio(record.orgId, record.callId, upload);
+    await this.report(record, {
+      type: "recording.completed",
+      recordingId: audio.id,
+      durationSeconds: audio.durationSeconds,
+      key: `sandbox:${sid}:recording`,
+      at: Date.now(),
+    });
     return present(record);
   }
 
@@ -418,6 +459,11 @@ function musicOf(row: repo.CallRow): "hold" | "park" | null {
   if (row.held) return "hold";
   const queue = (row.model as { routing?: { queue?: boolean } }).routing?.queue === true;
   return queue && (row.state === "queued" || row.state === "ringing") ? "hold" : null;
+}
+
+/** A prompt as the carrier says it: French, then English (the caller's language is not known). */
+function bothLanguages(key: "voice-prompt.callback" | "voice-prompt.voicemail"): string {
+  return `${messages["fr-CA"][key]} ${messages["en-CA"][key]}`;
 }
 
 function newSid(): string {

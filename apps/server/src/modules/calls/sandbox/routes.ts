@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { endpoints, sandboxPhoneClientMessage, sandboxPhoneSocketQuery } from "@relais/shared";
+import { endpoints, MEDIA_LIMITS, sandboxPhoneClientMessage, sandboxPhoneSocketQuery } from "@relais/shared";
 import type { RawData } from "ws";
-import { conflict, notFound } from "../../../platform/errors.ts";
+import multipart from "@fastify/multipart";
+import { AppError, conflict, notFound } from "../../../platform/errors.ts";
+import { badMultipart, readCapped } from "../../voice-settings/routes.ts";
 import { serve, serveWebsocket } from "../../../platform/http/serve.ts";
 import type { RateLimiter } from "../../../platform/rate-limit.ts";
 import type { SandboxVoiceBridge } from "./bridge.ts";
@@ -37,6 +39,22 @@ export function sandboxCallRoutes(bridge: SandboxVoiceBridge, limiter: RateLimit
     serve(app, endpoints.voice.sandboxHangup, async ({ params, req }) => {
       await limit(req.ip);
       return found(await bridge.endAtPhone(params.sid, "completed"));
+    });
+    await app.register(multipart, {
+      limits: { fileSize: MEDIA_LIMITS.mediaBytes, files: 1, fields: 2, parts: 3, fieldSize: 200, headerPairs: 20 },
+    });
+    serve(app, endpoints.voice.sandboxVoicemail, async ({ params, req, reply }) => {
+      await limit(req.ip);
+      if (!req.isMultipart()) throw new AppError("error.bad-request", 415);
+      const part = await req.file({ throwFileSizeLimit: false }).catch((err: unknown) => Promise.reject(badMultipart(err)));
+      if (!part || part.fieldname !== "file") {
+        throw new AppError("validation.required", 400, undefined, [{ path: "file", code: "validation.required" }]);
+      }
+      const upload = await readCapped(part.file).catch((err: unknown) => Promise.reject(badMultipart(err)));
+      if (upload.truncated) reply.header("connection", "close");
+      const answer = await bridge.voicemailAtPhone(params.sid, upload);
+      if (answer === "not-recording") throw conflict("error.call-not-recording");
+      return found(answer);
     });
     serve(app, endpoints.voice.sandboxDigits, async ({ params, body, req }) => {
       await limit(req.ip);

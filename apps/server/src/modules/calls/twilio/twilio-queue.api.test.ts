@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallView } from "@relais/shared";
 import { withTenant } from "../../../db/database.ts";
@@ -12,6 +13,8 @@ import incomingCall from "../../../../test/fixtures/twilio-voice/incoming-call.j
 import incomingBrowserLeg from "../../../../test/fixtures/twilio-voice/incoming-browser-leg.json" with { type: "json" };
 import queueWait from "../../../../test/fixtures/twilio-voice/queue-wait.json" with { type: "json" };
 import staffJoin from "../../../../test/fixtures/twilio-voice/conference-staff-join.json" with { type: "json" };
+import gatherDigit from "../../../../test/fixtures/twilio-voice/gather-digit.json" with { type: "json" };
+import recordingStatus from "../../../../test/fixtures/twilio-voice/recording-status-completed.json" with { type: "json" };
 
 /**
  * Park and pick through Twilio (issue 13 §1, VOICE.md §4): the real app with the Twilio carrier,
@@ -220,5 +223,60 @@ describe("park and pick through Twilio", () => {
     const taker = (await callBySid(w.t, token, callSid)).ownerName;
     expect(taker).not.toBeNull();
     expect(second.json().error).toMatchObject({ code: "error.call-taken", params: { name: taker } });
+  });
+
+  it("key 0 sends a queued caller to <Record>; the completed recording is fetched with the account's credentials and kept with the call", async () => {
+    const quiet = await clinic(w.t);
+    await withTenant(w.t.db.owner, quiet.org.orgId, async (tx) => {
+      await tx
+        .updateTable("organizations")
+        .set({
+          call_queue_enabled: true,
+          options: JSON.stringify({ twilio: { webCallsEnabled: true }, voiceQueue: { enabled: true, notification: false } }),
+        })
+        .where("id", "=", quiet.org.orgId)
+        .execute();
+      await tx
+        .updateTable("teams")
+        .set({ settings: JSON.stringify({ voiceQueue: true }) })
+        .where("id", "=", quiet.org.teams.main)
+        .execute();
+    });
+    const token = await w.t.as(quiet.staff[0]!);
+    const { callSid, view } = await queuedCaller(quiet, token);
+    const gather = `${HOOKS}/gather?${new URLSearchParams({ callId: view.id, t: String(queueWait.QueueTime) }).toString()}`;
+    const before = standIn.requests.length;
+    const pressed = await webhook(gather, { ...gatherDigit, CallSid: callSid, Digits: "0" });
+    expect(pressed.statusCode, pressed.body).toBe(200);
+    expect((await callBySid(w.t, token, callSid)).state).toBe("voicemail");
+    // The caller's leg gets the voicemail document: the prompt, then <Record> with its status callback.
+    const update = await until(
+      async () => standIn.requests.slice(before).find((r) => r.method === "POST" && r.path.endsWith(`/Calls/${callSid}.json`)),
+      "the voicemail TwiML",
+    );
+    expect(update.form["Twiml"]).toContain("<Record");
+    expect(update.form["Twiml"]).toContain("recordingStatusCallback=");
+
+    const recordingSid = newSid("RE");
+    const mp3 = readFileSync(new URL("../../../../test/fixtures/greeting-tone.mp3", import.meta.url));
+    standIn.recordings.set(recordingSid, mp3);
+    const status = `${HOOKS}/recording?${new URLSearchParams({ callId: view.id, step: "status" }).toString()}`;
+    const completed = { ...recordingStatus, CallSid: callSid, RecordingSid: recordingSid, RecordingDuration: "4" };
+    expect((await webhook(status, completed)).statusCode).toBe(200);
+    // Twilio retries a callback: the second is a duplicate.
+    expect((await webhook(status, completed)).statusCode).toBe(200);
+    const ended = await until(async () => {
+      const v = await callBySid(w.t, token, callSid);
+      return v.state === "ended" ? v : null;
+    }, "the voicemail's end");
+    expect(ended.endStatus).toBe("no-answer");
+    const audio = await until(async () => {
+      const res = await w.t.request({ method: "GET", url: `/api/voice/v1/calls/${view.id}/voicemail`, token });
+      return res.statusCode === 200 ? res : null;
+    }, "the stored voicemail");
+    expect(audio.headers["content-type"]).toBe("audio/mpeg");
+    expect(audio.rawPayload.equals(mp3)).toBe(true);
+    const fetched = standIn.requests.filter((r) => r.method === "GET" && r.path.endsWith(`/Recordings/${recordingSid}.mp3`));
+    expect(fetched).toHaveLength(1);
   });
 });

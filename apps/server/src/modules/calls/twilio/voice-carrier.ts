@@ -1,5 +1,6 @@
 import twilio from "twilio";
 import type { CallCommand } from "../model.ts";
+import { saveVoicemailAudio } from "../../voice-settings/index.ts";
 import { RedirectingRequestClient, validTwilioSignature } from "../../../carriers/twilio/twilio-carrier.ts";
 import { voiceAccessToken, type VoiceTokenOptions } from "./access-token.ts";
 import type { CarrierCall, VoiceCarrier } from "../carrier.ts";
@@ -135,13 +136,13 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
         return this.redirectCustomer(call, sayThenHangupTwiml("voice-prompt.callback"));
       case "room.end":
         return this.endRoom(call);
-      case "voicemail.save":
-        // TODO(issue 13 §3, "a voicemail left by a caller becomes a message in the contact's thread
-        // with a player and its duration"): the calls module stores no voicemail yet (no
-        // `voicemails` table, VOICE.md §3). When it does, this command fetches the audio with
-        // `this.fetchRecording(command.recordingId)` and hands it to the module's voicemail store;
-        // until then the recording stays at Twilio and the call keeps its id and duration.
+      case "voicemail.save": {
+        // Issue 13 §3 (decision 0039): the mp3 is fetched with the account's credentials and kept
+        // with the call, checked and measured like any audio; the thread's player reads it from there.
+        const bytes = await this.fetchRecording(command.recordingId);
+        await saveVoicemailAudio(call.organizationId, call.id, { bytes, truncated: false });
         return;
+      }
       // The Voice JS SDK sends dialpad keys itself (`call.sendDigits`) on the staff leg: Twilio
       // has no REST operation that plays DTMF into a conference participant.
       case "digits.send":
