@@ -16,6 +16,7 @@ import messageCreateError from "./fixtures/message-create-error.json" with { typ
 import inboundMms from "./fixtures/inbound-mms.json" with { type: "json" };
 import type { Message, Thread } from "@relais/shared";
 import { png, uploadMedia } from "../../modules/messaging/media-test-kit.ts";
+import { twilioSignature } from "../../../test/twilio-signature.ts";
 
 /**
  * The Twilio adapter, offline: REST calls go to a local stand-in that answers like Twilio, and
@@ -134,12 +135,7 @@ function describeTarget(target: unknown): string {
 }
 
 /** Twilio's signature, computed independently of the SDK: HMAC-SHA1 over the URL then each sorted key and its value. */
-function sign(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, k) => acc + k + params[k], url);
-  return createHmac("sha1", AUTH_TOKEN).update(data, "utf8").digest("base64");
-}
+const sign = (url: string, params: Record<string, string>): string => twilioSignature(AUTH_TOKEN, url, params);
 
 /** Posts a form to a webhook as Twilio does, signed for PUBLIC_URL + path unless a signature is given. */
 function webhook(path: string, params: Record<string, string>, signature: string | null = sign(`${PUBLIC_URL}${path}`, params)) {

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallView } from "@relais/shared";
@@ -15,6 +14,7 @@ import queueWait from "../../../../test/fixtures/twilio-voice/queue-wait.json" w
 import staffJoin from "../../../../test/fixtures/twilio-voice/conference-staff-join.json" with { type: "json" };
 import gatherDigit from "../../../../test/fixtures/twilio-voice/gather-digit.json" with { type: "json" };
 import recordingStatus from "../../../../test/fixtures/twilio-voice/recording-status-completed.json" with { type: "json" };
+import { twilioSignature } from "../../../../test/twilio-signature.ts";
 
 /**
  * Park and pick through Twilio (issue 13 §1, VOICE.md §4): the real app with the Twilio carrier,
@@ -65,12 +65,7 @@ afterAll(async () => {
   expect(standIn.unexpected).toEqual([]);
 });
 
-function sign(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, k) => acc + k + params[k], url);
-  return createHmac("sha1", AUTH_TOKEN).update(data, "utf8").digest("base64");
-}
+const sign = (url: string, params: Record<string, string>): string => twilioSignature(AUTH_TOKEN, url, params);
 
 function webhook(path: string, params: Record<string, string>) {
   return w.t.request({

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallView } from "@relais/shared";
 import { setExtTransfer } from "../../voice-settings/voice-settings-test-kit.ts";
@@ -11,6 +10,7 @@ import incomingCall from "../../../../test/fixtures/twilio-voice/incoming-call.j
 import incomingBrowserLeg from "../../../../test/fixtures/twilio-voice/incoming-browser-leg.json" with { type: "json" };
 import queueWait from "../../../../test/fixtures/twilio-voice/queue-wait.json" with { type: "json" };
 import staffJoin from "../../../../test/fixtures/twilio-voice/conference-staff-join.json" with { type: "json" };
+import { twilioSignature } from "../../../../test/twilio-signature.ts";
 
 /**
  * Transfer through Twilio (issue 13 §2, VOICE.md §4): the real app with the Twilio carrier, its
@@ -60,12 +60,7 @@ afterAll(async () => {
   expect(standIn.unexpected).toEqual([]);
 });
 
-function sign(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, k) => acc + k + params[k], url);
-  return createHmac("sha1", AUTH_TOKEN).update(data, "utf8").digest("base64");
-}
+const sign = (url: string, params: Record<string, string>): string => twilioSignature(AUTH_TOKEN, url, params);
 
 function webhook(path: string, params: Record<string, string>) {
   return w.t.request({

@@ -24,6 +24,7 @@ import incomingBrowserLeg from "../../../../test/fixtures/twilio-voice/incoming-
 import queueWait from "../../../../test/fixtures/twilio-voice/queue-wait.json" with { type: "json" };
 import staffJoin from "../../../../test/fixtures/twilio-voice/conference-staff-join.json" with { type: "json" };
 import inboundCompleted from "../../../../test/fixtures/twilio-voice/status-inbound-completed.json" with { type: "json" };
+import { twilioSignature } from "../../../../test/twilio-signature.ts";
 
 /**
  * An inbound Twilio call end to end through the real app (issue 12 §2, decision 0026): the
@@ -69,12 +70,7 @@ afterAll(async () => {
 });
 
 /** Twilio's signature: HMAC-SHA1 over the URL then each sorted key and its value, base64. */
-function sign(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, k) => acc + k + params[k], url);
-  return createHmac("sha1", AUTH_TOKEN).update(data, "utf8").digest("base64");
-}
+const sign = (url: string, params: Record<string, string>): string => twilioSignature(AUTH_TOKEN, url, params);
 
 /** Posts a form as Twilio does, signed for PUBLIC_URL + path (query included) unless a signature is given. */
 function webhook(path: string, params: Record<string, string>, signature: string = sign(`${PUBLIC_URL}${path}`, params)) {

@@ -21,6 +21,7 @@ import recordingCompleted from "../../../../test/fixtures/twilio-voice/recording
 import recordAction from "../../../../test/fixtures/twilio-voice/record-action.json" with { type: "json" };
 import queueActionError from "../../../../test/fixtures/twilio-voice/queue-action-error.json" with { type: "json" };
 import queueActionRedirected from "../../../../test/fixtures/twilio-voice/queue-action-redirected.json" with { type: "json" };
+import { twilioSignature } from "../../../../test/twilio-signature.ts";
 
 /**
  * The voice webhooks on their own Fastify instance, with the recorded payloads signed here as
@@ -89,12 +90,7 @@ afterAll(async () => {
 });
 
 /** Twilio's signature, computed without the SDK: HMAC-SHA1 over the URL then each sorted key and its value. */
-function sign(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, k) => acc + k + params[k], url);
-  return createHmac("sha1", AUTH_TOKEN).update(data, "utf8").digest("base64");
-}
+const sign = (url: string, params: Record<string, string>): string => twilioSignature(AUTH_TOKEN, url, params);
 
 /** Posts a form as Twilio does, signed for PUBLIC_URL + path unless a signature is given. */
 function post(path: string, params: Record<string, string>, signature: string | null = sign(`${PUBLIC_URL}${path}`, params), on = app) {
