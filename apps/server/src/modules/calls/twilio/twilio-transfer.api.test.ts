@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallView } from "@relais/shared";
 import { setExtTransfer } from "../../voice-settings/voice-settings-test-kit.ts";
 import { uniquePhone } from "../../../../test/helpers.ts";
-import { createTwilioCarrier } from "../../../carriers/twilio/twilio-carrier.ts";
-import { ack, callBySid, callsWorld, clinic, offerOf, openTab, until, type CallsWorld, type Clinic, type Tab } from "../calls-test-kit.ts";
+import { ack, callBySid, offerOf, until, type CallsWorld, type Clinic, type Tab } from "../calls-test-kit.ts";
 import { identityOf } from "./access-token.ts";
-import { ACCOUNT_SID, AUTH_TOKEN, newSid, startTwilioStandIn, type TwilioStandIn } from "./twilio-rest-test-kit.ts";
+import { ACCOUNT_SID, newSid, type TwilioStandIn } from "./twilio-rest-test-kit.ts";
 import incomingCall from "../../../../test/fixtures/twilio-voice/incoming-call.json" with { type: "json" };
 import incomingBrowserLeg from "../../../../test/fixtures/twilio-voice/incoming-browser-leg.json" with { type: "json" };
 import queueWait from "../../../../test/fixtures/twilio-voice/queue-wait.json" with { type: "json" };
 import staffJoin from "../../../../test/fixtures/twilio-voice/conference-staff-join.json" with { type: "json" };
-import { twilioSignature } from "../../../../test/twilio-signature.ts";
+import { startTwilioClinic, TEST_PUBLIC_URL as PUBLIC_URL, type TwilioClinic } from "./twilio-clinic-test-kit.ts";
 
 /**
  * Transfer through Twilio (issue 13 §2, VOICE.md §4): the real app with the Twilio carrier, its
@@ -20,7 +19,6 @@ import { twilioSignature } from "../../../../test/twilio-signature.ts";
  * extension is a new call with `ww` + the extension as digits, into the room.
  */
 
-const PUBLIC_URL = "https://relais.example.test";
 const HOOKS = "/api/webhooks/twilio/voice";
 
 let standIn: TwilioStandIn;
@@ -28,48 +26,17 @@ let w: CallsWorld;
 let c: Clinic;
 let a: Tab;
 let b: Tab;
+let webhook: TwilioClinic["webhook"];
+let closeClinic: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  standIn = await startTwilioStandIn();
-  w = await callsWorld(
-    {
-      PUBLIC_URL,
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      TWILIO_API_BASE: standIn.base,
-    },
-    {
-      carrier: createTwilioCarrier({
-        accountSid: ACCOUNT_SID,
-        authToken: AUTH_TOKEN,
-        publicUrl: PUBLIC_URL,
-        apiBase: standIn.base,
-      }),
-    },
-  );
-  c = await clinic(w.t);
-  a = await openTab(w, c.staff[0]!);
-  b = await openTab(w, c.staff[1]!);
+  ({ standIn, w, c, a, b, webhook, close: closeClinic } = await startTwilioClinic());
 });
 
 afterAll(async () => {
-  await a?.socket.close();
-  await b?.socket.close();
-  await w?.close();
-  await standIn?.close();
+  await closeClinic?.();
   expect(standIn.unexpected).toEqual([]);
 });
-
-const sign = (url: string, params: Record<string, string>): string => twilioSignature(AUTH_TOKEN, url, params);
-
-function webhook(path: string, params: Record<string, string>) {
-  return w.t.request({
-    method: "POST",
-    url: path,
-    payload: new URLSearchParams(params).toString(),
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": sign(`${PUBLIC_URL}${path}`, params) },
-  });
-}
 
 const post = (token: string, url: string, payload?: object) => w.t.request({ method: "POST", url, token, ...(payload ? { payload } : {}) });
 
