@@ -1,5 +1,6 @@
 import pg from "pg";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { saveRoundTrips } from "./round-trips.ts";
 import type { DB } from "./schema.ts";
 
 export const APP_ROLE = "relais_app";
@@ -52,6 +53,7 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
     // Fallback only: each connection drops to the unprivileged role before its first query.
     if (!opts.appUrl) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
   });
+  saveRoundTrips(appPool);
   const ownerPool = new pg.Pool({ connectionString: url, max: opts.ownerPoolSize ?? 5 });
   appPool.on("error", onIdleError);
   ownerPool.on("error", onIdleError);
@@ -82,7 +84,10 @@ export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promi
     commitQueues.set(tx, committed);
     const finishing: ((tx: Tx) => Promise<void>)[] = [];
     finishQueues.set(tx, finishing);
-    await sql`select set_config('app.org_id', ${orgId}, true)`.execute(tx);
+    // Inlined, not a parameter: a statement without parameters goes out with the transaction's
+    // `begin` in one round trip (round-trips.ts). Only a UUID can reach the text.
+    if (!UUID.test(orgId)) throw new Error("withTenant needs an organisation id");
+    await sql.raw(`select set_config('app.org_id', '${orgId}', true)`).execute(tx);
     const value = await fn(tx);
     // In order, each awaited: a step may hold a lock from here to the commit (the event log).
     for (const step of finishing) await step(tx);
@@ -99,6 +104,8 @@ export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promi
   }
   return result;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What afterCommit queued, per open withTenant transaction. */
 const commitQueues = new WeakMap<Tx, ((db: Db) => void)[]>();

@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import type pg from "pg";
+
+/**
+ * Fewer round trips and less planning for every pooled connection of the app (decision 0040).
+ *
+ * - A transaction's `begin` is not sent alone: it waits for the transaction's first statement
+ *   and goes with it in one message when that statement has no parameters (withTenant's
+ *   `set_config`), so opening a tenant's transaction costs one round trip instead of two. A
+ *   transaction that runs nothing sends nothing.
+ * - A statement with parameters is prepared once per connection under a name derived from its
+ *   text, so PostgreSQL parses it once and may reuse its plan, instead of parsing and planning
+ *   every execution of the same few dozen statements of the hot paths.
+ *
+ * Kysely, graphile-worker's own pool and LISTEN clients are untouched: only the clients of the
+ * pool passed to `saveRoundTrips` change, and only in what goes on the wire.
+ */
+export function saveRoundTrips(pool: pg.Pool): void {
+  pool.on("connect", (client) => wrapClient(client));
+  // A client handed back with its `begin` still unsent starts its next use clean.
+  pool.on("release", (_err: unknown, client: pg.PoolClient) => {
+    const state = states.get(client);
+    if (state) state.beginPending = false;
+  });
+}
+
+/** Distinct statements a connection prepares at most; the rest run unnamed as before. */
+const MAX_PREPARED_PER_CONNECTION = 400;
+/** Distinct statement texts given a name at most (a query whose text varies gets none). */
+const MAX_NAMED_TEXTS = 4_000;
+
+type ClientState = { beginPending: boolean; prepared: Set<string>; preparing: boolean };
+const states = new WeakMap<pg.ClientBase, ClientState>();
+const names = new Map<string, string>();
+
+const BEGIN = /^\s*begin\s*$/i;
+const END = /^\s*(commit|rollback)\s*$/i;
+
+/** What pg answers for a statement that was not sent because it had no effect. */
+const emptyResult = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
+
+/** Answers of a multi-statement simple query come as an array: the caller asked for the last one. */
+const lastResult = (answer: unknown): unknown => (Array.isArray(answer) ? (answer as unknown[]).at(-1) : answer);
+
+/** Errors after which a connection's prepared statements cannot be trusted (a migration ran). */
+const STALE_PLAN = /cached plan must not change result type|prepared statement .* does not exist/;
+
+function nameOf(text: string): string | undefined {
+  const known = names.get(text);
+  if (known) return known;
+  if (names.size >= MAX_NAMED_TEXTS) return undefined;
+  const name = `relais_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+  names.set(text, name);
+  return name;
+}
+
+// pg's query() has a dozen overloads (callbacks, configs, submittables); the wrapper rewrites
+// only the promise form Kysely uses — (text) or (text, values) — and passes anything else through.
+type AnyQuery = (...args: unknown[]) => Promise<unknown>;
+
+function wrapClient(client: pg.PoolClient): void {
+  const state: ClientState = { beginPending: false, prepared: new Set(), preparing: true };
+  states.set(client, state);
+  const send = client.query.bind(client) as AnyQuery;
+  const query: AnyQuery = (...args) => {
+    const [text, values, more] = args;
+    if (typeof text !== "string" || more !== undefined || (values !== undefined && !Array.isArray(values))) {
+      return flushBegin(state, send).then(() => send(...args));
+    }
+    const simple = !values || values.length === 0;
+    if (simple && BEGIN.test(text)) {
+      // A begin after a begin would be an error PostgreSQL reports: keep that behaviour.
+      if (state.beginPending) return send("begin").then(() => emptyResult("BEGIN"));
+      state.beginPending = true;
+      return Promise.resolve(emptyResult("BEGIN"));
+    }
+    if (state.beginPending) {
+      state.beginPending = false;
+      if (simple && END.test(text)) return Promise.resolve(emptyResult(text.trim().toUpperCase()));
+      if (simple) return send(`begin; ${text}`).then(lastResult);
+      return send("begin").then(() => execute(state, send, text, values));
+    }
+    return simple ? send(text).then(lastResult) : execute(state, send, text, values);
+  };
+  (client as unknown as { query: AnyQuery }).query = query;
+}
+
+function flushBegin(state: ClientState, send: AnyQuery): Promise<unknown> {
+  if (!state.beginPending) return Promise.resolve();
+  state.beginPending = false;
+  return send("begin");
+}
+
+function execute(state: ClientState, send: AnyQuery, text: string, values: unknown[]): Promise<unknown> {
+  const name = state.preparing ? nameOf(text) : undefined;
+  if (!name || (!state.prepared.has(name) && state.prepared.size >= MAX_PREPARED_PER_CONNECTION)) return send(text, values);
+  state.prepared.add(name);
+  return send({ name, text, values }).catch((err: unknown) => {
+    // The schema changed under this connection's plans: it stops preparing and PostgreSQL's
+    // answer for this statement stands (the transaction it ran in is already aborted).
+    if (err instanceof Error && STALE_PLAN.test(err.message)) state.preparing = false;
+    throw err;
+  });
+}
