@@ -66,6 +66,8 @@ export type Tenant = {
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
+  /** The owner's URL of this app's own database, for a test that needs a pool of its own. */
+  databaseUrl: string;
   mails: OutgoingMail[];
   /** The simulated telephone network of this app (its outbox, inbound injection); unused when a carrier was passed. */
   carrier: SandboxCarrier;
@@ -193,6 +195,7 @@ export async function createTestApp(
   return {
     app,
     db,
+    databaseUrl: database.url,
     mails,
     racing,
     carrier,

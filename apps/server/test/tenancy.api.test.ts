@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { APP_ROLE, withTenant } from "../src/db/database.ts";
+import { appUrlFor } from "../src/db/app-login.ts";
+import { APP_ROLE, createDatabase, withTenant } from "../src/db/database.ts";
+import { readAsTenant } from "../src/db/tenant-read.ts";
+import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { createTestApp, type Tenant, type TestApp } from "./helpers.ts";
 
 /**
@@ -205,5 +208,60 @@ describe("the app pool's login", () => {
     await sql`reset role`.execute(t.db.app);
     const after = await sql<{ current_user: string }>`select current_user`.execute(t.db.app);
     expect(after.rows[0]?.current_user).toBe("relais_app");
+  });
+});
+
+describe("one-round-trip reads (readAsTenant, decision 0042)", () => {
+  const usersOf = () => t.db.app.selectFrom("users").select(["organization_id"]);
+
+  it("sees only the named organisation's rows, even with no filter in the query", async () => {
+    const rows = await readAsTenant(t.db.app, a.orgId, usersOf());
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.organization_id))).toEqual(new Set([a.orgId]));
+  });
+
+  it("leaves no key on the connection after the read, on a pool of one connection", async () => {
+    const one = createDatabase(t.databaseUrl, { appUrl: appUrlFor(t.databaseUrl, TEST_APP_PASSWORD), appPoolSize: 1 });
+    try {
+      await readAsTenant(one.app, a.orgId, one.app.selectFrom("users").select("id"));
+      const after = await sql<{ key: string | null }>`select nullif(current_setting('app.org_id', true), '') as key`.execute(one.app);
+      expect(after.rows[0]?.key ?? null).toBeNull();
+      const seen = await sql<{ n: number }>`select count(*)::int as n from users`.execute(one.app);
+      expect(seen.rows[0]?.n).toBe(0);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it("refuses a parameter it cannot write into SQL safely, and a transaction instead of the pool", async () => {
+    const byEmail = t.db.app.selectFrom("users").select("id").where("email", "=", "x'; drop table users; --");
+    await expect(readAsTenant(t.db.app, a.orgId, byEmail)).rejects.toThrow(/UUID/);
+    await expect(readAsTenant(t.db.app, "not-a-uuid", usersOf())).rejects.toThrow(/UUID/);
+    await expect(withTenant(t.db.app, a.orgId, (tx) => readAsTenant(tx, a.orgId, usersOf()))).rejects.toThrow(/pool/);
+  });
+});
+
+describe("transactions with their begin sent late (round-trips.ts, decision 0042)", () => {
+  it("rolls back everything of a failed transaction whose begin went out with its first statement", async () => {
+    const before = await actual("teams", a.orgId);
+    await expect(
+      withTenant(t.db.app, a.orgId, async (tx) => {
+        await tx
+          .insertInto("teams")
+          .values({ organization_id: a.orgId, label: `Rollback ${Date.now()}`, schedule: JSON.stringify({}), settings: JSON.stringify({}) })
+          .execute();
+        throw new Error("abandon");
+      }),
+    ).rejects.toThrow("abandon");
+    expect(await actual("teams", a.orgId)).toBe(before);
+  });
+
+  it("keeps a statement prepared under one name per text, giving each run its own values", async () => {
+    const names = await Promise.all(
+      [a, b, a, b, a, b, a, b].map((o) =>
+        withTenant(t.db.app, o.orgId, (tx) => tx.selectFrom("organizations").select("id").where("id", "=", o.orgId).executeTakeFirst()),
+      ),
+    );
+    expect(names.map((r) => r?.id)).toEqual([a, b, a, b, a, b, a, b].map((o) => o.orgId));
   });
 });

@@ -1,10 +1,20 @@
 import { sql } from "kysely";
-import type { Tx } from "../../db/database.ts";
+import type { Db, Tx } from "../../db/database.ts";
+import { readAsTenant } from "../../db/tenant-read.ts";
 
-/** SQL of sessions and refresh tokens. Every query runs inside withTenant and names the org. */
+/** SQL of sessions and refresh tokens. Every query runs as its organisation (withTenant or readAsTenant) and names it. */
 
-export async function findSessionForRequest(tx: Tx, orgId: string, sessionId: string) {
-  return tx
+/**
+ * The session row behind a request, with what its Ctx needs (role, teams, tier), read on the
+ * pool in one round trip (readAsTenant): every authenticated request makes this read.
+ */
+export async function findSessionForRequest(db: Db, orgId: string, sessionId: string) {
+  const [row] = await readAsTenant(db, orgId, sessionForRequestQuery(db, orgId, sessionId));
+  return row;
+}
+
+function sessionForRequestQuery(db: Db, orgId: string, sessionId: string) {
+  return db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .select(["s.id", "s.user_id", "s.current_team_id", "s.revoked_at", "s.revoked_reason", "s.last_seen_at", "u.role", "u.locale"])
@@ -20,8 +30,7 @@ export async function findSessionForRequest(tx: Tx, orgId: string, sessionId: st
       )`.as("tier_permissions"),
     )
     .where("s.organization_id", "=", orgId)
-    .where("s.id", "=", sessionId)
-    .executeTakeFirst();
+    .where("s.id", "=", sessionId);
 }
 
 export async function touchSession(tx: Tx, orgId: string, sessionId: string): Promise<void> {

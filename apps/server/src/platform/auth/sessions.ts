@@ -118,29 +118,29 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, cookie: st
 export async function resolveCtx(db: Db, signer: TokenSigner, bearer: string | undefined, ip: string): Promise<Ctx> {
   const claims = bearer ? await signer.verify(bearer) : null;
   if (!claims) throw new AppError("error.unauthorized", 401);
-  return withTenant(db, claims.orgId, async (tx) => {
-    const row = await repo.findSessionForRequest(tx, claims.orgId, claims.sessionId);
-    if (!row || row.user_id !== claims.userId) throw sessionExpired();
-    if (row.revoked_at) throw revokedError(row.revoked_reason);
-    const idleFor = Date.now() - new Date(row.last_seen_at).getTime();
-    if (idleFor > IDLE_TIMEOUT_MS) {
-      await repo.revokeSession(tx, claims.orgId, row.id, "idle");
-      throw sessionExpired();
-    }
-    if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(tx, claims.orgId, row.id);
-    return {
-      orgId: claims.orgId,
-      userId: row.user_id,
-      sessionId: row.id,
-      // The role of the row, not of the token: a demotion takes effect at the next request.
-      role: toRole(row.role),
-      teams: row.teams,
-      currentTeamId: row.current_team_id,
-      locale: resolveLocale(row.locale),
-      tierPermissions: row.tier_permissions,
-      ip,
-    };
-  });
+  // A read in one round trip; a write (the rare idle end or the touch once a minute) opens a
+  // transaction of its own.
+  const row = await repo.findSessionForRequest(db, claims.orgId, claims.sessionId);
+  if (!row || row.user_id !== claims.userId) throw sessionExpired();
+  if (row.revoked_at) throw revokedError(row.revoked_reason);
+  const idleFor = Date.now() - new Date(row.last_seen_at).getTime();
+  if (idleFor > IDLE_TIMEOUT_MS) {
+    await withTenant(db, claims.orgId, (tx) => repo.revokeSession(tx, claims.orgId, row.id, "idle"));
+    throw sessionExpired();
+  }
+  if (idleFor > TOUCH_EVERY_MS) await withTenant(db, claims.orgId, (tx) => repo.touchSession(tx, claims.orgId, row.id));
+  return {
+    orgId: claims.orgId,
+    userId: row.user_id,
+    sessionId: row.id,
+    // The role of the row, not of the token: a demotion takes effect at the next request.
+    role: toRole(row.role),
+    teams: row.teams,
+    currentTeamId: row.current_team_id,
+    locale: resolveLocale(row.locale),
+    tierPermissions: row.tier_permissions,
+    ip,
+  };
 }
 
 export { repo as sessionRepo };

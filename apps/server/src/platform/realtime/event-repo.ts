@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import type { Tx } from "../../db/database.ts";
+import type { Db, Tx } from "../../db/database.ts";
+import { readAsTenant } from "../../db/tenant-read.ts";
 import { POSITIONS_PER_TRANSACTION } from "./record-event.ts";
 import type { Viewer } from "./visibility.ts";
 
@@ -113,16 +114,27 @@ export async function prunedThrough(tx: Tx, orgId: string): Promise<number> {
  * its id before it is still open — and must be read again once that one ends.
  */
 export async function eventsAfter(tx: Tx, orgId: string, after: number, limit: number): Promise<{ events: LogEvent[]; held: boolean }> {
-  // One statement, so the rows and the mark come from the same snapshot.
-  const rows = await tx
+  return belowMark(await eventsAfterQuery(tx, orgId, after, limit).execute());
+}
+
+/** eventsAfter on the pool, in one round trip (readAsTenant): the hub's read at every signal. */
+export async function readEventsAfter(db: Db, orgId: string, after: number, limit: number): Promise<{ events: LogEvent[]; held: boolean }> {
+  return belowMark(await readAsTenant(db, orgId, eventsAfterQuery(db, orgId, after, limit)));
+}
+
+// One statement, so the rows and the mark come from the same snapshot.
+function eventsAfterQuery(db: Db, orgId: string, after: number, limit: number) {
+  return db
     .selectFrom("events")
     .select(COLUMNS)
     .select(snapshot.as("snap"))
     .where("organization_id", "=", orgId)
     .where("position", ">", after)
     .orderBy("position")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+}
+
+function belowMark(rows: (Parameters<typeof toLogEvent>[0] & { snap: string })[]): { events: LogEvent[]; held: boolean } {
   const events: LogEvent[] = [];
   const mark = rows[0] ? markOf(rows[0].snap) : 0;
   for (const row of rows) {

@@ -3,7 +3,7 @@ import { IDLE_TIMEOUT_MS, REALTIME_CLOSE } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
 import type { Connection } from "./connection.ts";
 import { toWire } from "./event-log.ts";
-import { currentPosition, eventsAfter, sessionsByIds, teamsOfUsers, type LogEvent } from "./event-repo.ts";
+import { currentPosition, readEventsAfter, sessionsByIds, teamsOfUsers, type LogEvent } from "./event-repo.ts";
 import { canSee } from "./visibility.ts";
 
 /** Rows read per query when a node catches up with its organisation's log. */
@@ -86,7 +86,7 @@ export class OrgChannel {
         this.again = false;
         let batch: { events: LogEvent[]; held: boolean };
         do {
-          batch = await withTenant(this.db, this.orgId, (tx) => eventsAfter(tx, this.orgId, this.position, READ_BATCH));
+          batch = await readEventsAfter(this.db, this.orgId, this.position, READ_BATCH);
           for (const event of batch.events) {
             await this.deliver(event);
             this.position = event.position;
