@@ -133,6 +133,64 @@ export async function ensureThread(tx: Tx, orgId: string, teamId: string, phone:
   return { row, created: inserted !== undefined };
 }
 
+/**
+ * An inbound text's thread in one statement: created if missing, else brought back to the active
+ * list and marked unread, and locked either way (the same lock ensureThread takes); with the
+ * bodies of the contact's recent inbound texts before this one, newest first, for the sentiment.
+ */
+export async function upsertInboundThread(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  phone: string,
+  recent: { texts: number; days: number },
+): Promise<{ id: string; teamId: string; created: boolean; recentBodies: string[] }> {
+  const row = await tx
+    .insertInto("threads")
+    .values({
+      organization_id: orgId,
+      team_id: teamId,
+      contact_phone: phone,
+      last_message_id: null,
+      state: "active",
+      has_notification: true,
+    })
+    .onConflict((oc) =>
+      oc.columns(["organization_id", "team_id", "contact_phone"]).doUpdateSet({ state: "active", has_notification: true }),
+    )
+    .returning([
+      "id",
+      "team_id",
+      // xmax is 0 on a row this statement inserted, and set on one it updated.
+      sql<boolean>`xmax = 0`.as("created"),
+      sql<string[]>`array(
+        select m.body from messages m
+         where m.organization_id = ${orgId} and m.thread_id = threads.id and m.direction = 'inbound'
+           and m.created_at > now() - make_interval(days => ${recent.days})
+         order by m.created_at desc, m.id desc limit ${recent.texts})`.as("recent_bodies"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, teamId: row.team_id, created: row.created, recentBodies: row.recent_bodies };
+}
+
+/** Applies `patch`, moves updated_at, and answers the thread as findThread reads it (one statement). */
+export async function touchThreadReturning(tx: Tx, orgId: string, threadId: string, patch: ThreadPatch): Promise<ThreadRow> {
+  return tx
+    .with("t", (db) =>
+      db
+        .updateTable("threads")
+        .set({ ...patch, updated_at: sql<Date>`now()` })
+        .where("organization_id", "=", orgId)
+        .where("id", "=", threadId)
+        .returningAll(),
+    )
+    .selectFrom("t")
+    .innerJoin("teams as tm", "tm.id", "t.team_id")
+    .selectAll("t")
+    .select(["tm.phone_number as team_phone", threadSortKey.as("sort_key")])
+    .executeTakeFirstOrThrow();
+}
+
 export type ThreadPatch = Partial<{
   state: string;
   pinned: boolean;

@@ -116,6 +116,17 @@ export function threadSentiment(textsNewestFirst: string[]): number | null {
   return weights === 0 ? Math.round(NEUTRAL) : toScore(sum / weights);
 }
 
+/** The recent inbound texts an inbound text's thread reads before it (repo.upsertInboundThread). */
+export const SENTIMENT_BEFORE_NEW_TEXT = { texts: SENTIMENT_WINDOW.texts - 1, days: SENTIMENT_WINDOW.days } as const;
+
+/**
+ * The thread's score once `body` has come in after `previousNewestFirst` (read with
+ * SENTIMENT_BEFORE_NEW_TEXT): the same window threadSentimentNow reads, without reading it again.
+ */
+export function sentimentWithNewText(body: string, previousNewestFirst: readonly string[]): number | null {
+  return threadSentiment([body, ...previousNewestFirst.slice(0, SENTIMENT_BEFORE_NEW_TEXT.texts)]);
+}
+
 /** The thread's score from its recent inbound texts as the transaction sees them, not written. */
 export async function threadSentimentNow(tx: Tx, orgId: string, threadId: string): Promise<number | null> {
   return threadSentiment(await repo.recentInboundBodies(tx, orgId, threadId, SENTIMENT_WINDOW));

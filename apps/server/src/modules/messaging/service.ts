@@ -37,7 +37,7 @@ import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThr
 import { canSeeThread, isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
 import { presentMessage, presentThread } from "./presenter.ts";
 import * as repo from "./repo.ts";
-import { threadSentimentNow } from "./sentiment.ts";
+import { SENTIMENT_BEFORE_NEW_TEXT, sentimentWithNewText } from "./sentiment.ts";
 import {
   attachOutboundMedia,
   discardFiles,
@@ -212,6 +212,17 @@ async function announceThread(
 ): Promise<Thread> {
   const row = await repo.findThread(tx, orgId, threadId);
   if (!row) throw notFound();
+  return announceThreadRow(tx, orgId, row, type, known);
+}
+
+/** announceThread for a thread row the caller has just read or written. */
+async function announceThreadRow(
+  tx: Tx,
+  orgId: string,
+  row: repo.ThreadRow,
+  type: "thread.created" | "thread.updated",
+  known?: KnownMessage,
+): Promise<Thread> {
   const thread = await presentOne(tx, orgId, row, known);
   await recordEvent(tx, orgId, { type, teamId: row.team_id, payload: thread });
   return thread;
@@ -563,7 +574,9 @@ async function receiveInbound(m: Messaging, event: CarrierInboundEvent): Promise
     const result = await withTenant(m.db, orgId, async (tx) => {
       // No look-up first: a delivery already recorded makes the insert below answer nothing,
       // and the transaction is rolled back (one statement fewer for every other text).
-      const { row: thread, created } = await repo.ensureThread(tx, orgId, owner.team_id, from);
+      // One statement: the thread created or reopened and marked unread, locked, with the
+      // contact's previous texts for the sentiment.
+      const thread = await repo.upsertInboundThread(tx, orgId, owner.team_id, from, SENTIMENT_BEFORE_NEW_TEXT);
       const msg = await repo.insertMessage(tx, {
         orgId,
         threadId: thread.id,
@@ -579,16 +592,16 @@ async function receiveInbound(m: Messaging, event: CarrierInboundEvent): Promise
       // Raced by the same webhook delivered twice at once: undo this one.
       if (!msg) throw new DuplicateDelivery();
       await recordInboundMedia(tx, msg.id, stored);
-      // The sentiment is read with the new text already in and written with the rest: one update.
-      const sentiment = await threadSentimentNow(tx, orgId, thread.id);
-      await repo.updateThread(tx, orgId, thread.id, { state: "active", has_notification: true, last_message_id: msg.id, sentiment }, true);
+      const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
+      // The update answers the thread as its event shows it: no read after it.
+      const row = await repo.touchThreadReturning(tx, orgId, thread.id, { last_message_id: msg.id, sentiment });
       // Without files the new message is known as it is: the events need not read it back.
       const known = stored.length === 0 ? { row: msg, media: [] } : undefined;
-      await announceThread(tx, orgId, thread.id, created ? "thread.created" : "thread.updated", known);
-      await announceMessage(tx, orgId, thread.team_id, msg, "message.created", known?.media);
+      await announceThreadRow(tx, orgId, row, thread.created ? "thread.created" : "thread.updated", known);
+      await announceMessage(tx, orgId, thread.teamId, msg, "message.created", known?.media);
       const inbound = {
         orgId,
-        teamId: thread.team_id,
+        teamId: thread.teamId,
         threadId: thread.id,
         contactPhone: from,
         teamPhone: to,
