@@ -79,7 +79,13 @@ log(`sizes ${JSON.stringify(cfg)}; load average ${JSON.stringify(result.loadAver
 const server = await startServer({
   port: PORT,
   env: { DEV_TOOLS: "true", EMBEDDED_PG_PORT: String(PG_PORT), BENCH_PROBE_FILE: probeFile },
-  nodeArgs: ["--expose-gc", "--import", "./bench/inbox/server-probe.mjs"],
+  // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  nodeArgs: [
+    "--expose-gc",
+    ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+    "--import",
+    "./bench/inbox/server-probe.mjs",
+  ],
 });
 const ownerUrl = `postgres://postgres:relais@127.0.0.1:${server.pgPort}/postgres`;
 const cpu = async () => ({
