@@ -94,14 +94,20 @@ function DetachedWindow({ label, children }: { label: string; children: ReactNod
   const viewport = useViewport();
   const size = useElementSize(ref) ?? FIRST_SIZE;
   const grab = useRef<Point | null>(null);
+  // The latest place while dragging, also in a ref: the pointer's last move may not be rendered yet when it is let go.
+  const latest = useRef<Point | null>(null);
   const [dragging, setDragging] = useState<Point | null>(null);
+  const drag = (point: Point | null): void => {
+    latest.current = point;
+    setDragging(point);
+  };
   const shown = dragging ?? (position ? clampPosition(position, size, viewport) : dockedPosition(size, viewport));
 
   const endDrag = (): void => {
     if (!grab.current) return;
     grab.current = null;
-    if (dragging) moveCallWindow(dragging);
-    setDragging(null);
+    if (latest.current) moveCallWindow(latest.current);
+    drag(null);
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
@@ -109,13 +115,13 @@ function DetachedWindow({ label, children }: { label: string; children: ReactNod
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     grab.current = { x: event.clientX - shown.x, y: event.clientY - shown.y };
-    setDragging(shown);
+    drag(shown);
     ref.current?.querySelector<HTMLElement>('[data-call-window="handle"]')?.focus();
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>): void => {
     if (!grab.current) return;
-    setDragging(dragPosition({ x: event.clientX, y: event.clientY }, grab.current, size, viewport));
+    drag(dragPosition({ x: event.clientX, y: event.clientY }, grab.current, size, viewport));
   };
 
   const dockLabel = intl.formatMessage({ id: "calls.window.dock" });
