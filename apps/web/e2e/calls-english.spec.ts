@@ -26,8 +26,24 @@ test("the call panel in English for a person with an English profile", async ({ 
   await expect(call.getByRole("button", { name: "Show the dialpad" })).toBeVisible();
   await expect(call.getByTestId("call-timer")).toHaveText(/^00:0[1-9]$/, { timeout: 15_000 });
   await callPanel(alex, "en").screenshot({ path: screenshotPath("call-in-progress-en.png") });
+  await alex.screenshot({ path: screenshotPath("call-window-docked-en.png") });
+
+  // The call window (decision 0040): detached, moved with the keyboard, hung up from there.
+  await call.getByRole("button", { name: "Detach into a call window" }).click();
+  const window = alex.getByTestId("call-window");
+  const handle = window.getByRole("button", { name: "Move the call window" });
+  await expect(handle).toBeFocused();
+  await expect(handle).toHaveAccessibleDescription("Drag the bar, or use the arrow keys (with Shift to go further).");
+  await expect(window.getByText("Call window", { exact: true })).toBeVisible();
+  await expect(window.getByRole("button", { name: "Dock the call window" })).toBeVisible();
+  const before = await window.boundingBox();
+  for (let i = 0; i < 6; i += 1) await alex.keyboard.press("Shift+ArrowLeft");
+  await alex.keyboard.press("Shift+ArrowUp");
+  await expect.poll(async () => (await window.boundingBox())?.x).toBe((before?.x ?? 0) - 6 * 80);
+  await alex.screenshot({ path: screenshotPath("call-window-detached-en.png") });
   await call.getByRole("button", { name: "Hang up" }).click();
   await expect(call.getByRole("heading", { name: "Call ended" })).toBeVisible();
+  await expect(window).toBeVisible();
 
   await closeAll(alex);
   await phone.close();

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { ActionIcon, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { IconDialpad, IconPhone, IconPhoneOff, IconPhoneX } from "@tabler/icons-react";
+import { IconDialpad, IconPhone, IconPhoneOff, IconPhoneX, IconPictureInPictureOn } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { formatPhoneForDisplay, type CallOffer, type CallView } from "@relais/shared";
@@ -12,6 +12,8 @@ import { HeldBadge, HoldButton } from "./hold-button.tsx";
 import { ParkButton } from "./park-button.tsx";
 import { TransferButton, TransferringNote } from "./transfer-button.tsx";
 import { callDuration, secondsSince } from "./format.ts";
+import { CallWindowFrame } from "./call-window-frame.tsx";
+import { detachCallWindow, useCallWindow } from "./call-window.ts";
 import { phone, type OfferNotice } from "./phone.ts";
 import { ownCall, usePhone } from "./use-phone.ts";
 import classes from "./calls.module.css";
@@ -153,6 +155,27 @@ const END_TEXT = {
   failed: "calls.ended.failed",
 } as const;
 
+/** Detaches the in-call panel into the draggable call window (spec part 1 §2). */
+function DetachButton() {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: "calls.window.detach" });
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={label}
+        data-call-window="detach"
+        onClick={() => {
+          detachCallWindow();
+        }}
+      >
+        <IconPictureInPictureOn size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** The call this tab carries: who, how long, the dialpad, hang up; then how it ended. */
 function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
   const intl = useIntl();
@@ -179,6 +202,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
   }, [ended]);
 
   const dialLabel = intl.formatMessage({ id: dialpad ? "calls.dialpad.hide" : "calls.dialpad.show" });
+  const { detached } = useCallWindow();
   return (
     <CallCard
       title={intl.formatMessage({ id: title.id }, { duration: title.duration ?? "" })}
@@ -192,7 +216,10 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
             }}
           />
         ) : (
-          <TeamLabels forTeam={false} forLabel={call.forGroupLabel} fromLabel={call.fromGroupLabel} />
+          <Group gap={4} wrap="nowrap">
+            <TeamLabels forTeam={false} forLabel={call.forGroupLabel} fromLabel={call.fromGroupLabel} />
+            {detached ? null : <DetachButton />}
+          </Group>
         )
       }
     >
@@ -337,7 +364,10 @@ function NoticeCard({ notice, takenBy: owner }: { notice: OfferNotice; takenBy: 
   );
 }
 
-/** The in-call panel of spec part 1 §2: the call this tab carries, the offers ringing, the notices. */
+/**
+ * The in-call panel of spec part 1 §2: the call this tab carries, the offers ringing, the notices;
+ * docked at the bottom right, or detached into the draggable call window.
+ */
 export function CallPanel() {
   const state = usePhone();
   const intl = useIntl();
@@ -345,7 +375,7 @@ export function CallPanel() {
   const notices = state.notices.filter((n) => n.offer.callId !== state.ownCallId);
   if (!own && state.offers.length === 0 && notices.length === 0) return null;
   return (
-    <section className={classes.panel} aria-label={intl.formatMessage({ id: "calls.panel.label" })}>
+    <CallWindowFrame label={intl.formatMessage({ id: "calls.panel.label" })}>
       {own ? <OwnCallCard key={own.id} call={own} skewMs={state.skewMs} /> : null}
       {state.offers
         .filter((o) => o.callId !== state.ownCallId)
@@ -355,6 +385,6 @@ export function CallPanel() {
       {notices.map((notice) => (
         <NoticeCard key={notice.offer.callId} notice={notice} takenBy={state.calls[notice.offer.callId]?.ownerName ?? null} />
       ))}
-    </section>
+    </CallWindowFrame>
   );
 }

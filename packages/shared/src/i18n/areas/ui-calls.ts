@@ -24,6 +24,15 @@ export const uiCalls = defineMessages({
   "calls.ignore": ["Ignorer", "Ignore"],
   "calls.ignore.tooltip": ["Refuse tous les appels qui sonnent pour vous.", "Declines every call ringing for you."],
   "calls.hang-up": ["Raccrocher", "Hang up"],
+  // The draggable call window (spec §2 shell: "appears when the call panel is detached")
+  "calls.window.detach": ["Détacher en fenêtre d'appel", "Detach into a call window"],
+  "calls.window.dock": ["Rattacher la fenêtre d'appel", "Dock the call window"],
+  "calls.window.title": ["Fenêtre d'appel", "Call window"],
+  "calls.window.handle": ["Déplacer la fenêtre d'appel", "Move the call window"],
+  "calls.window.handle.hint": [
+    "Glissez la barre, ou utilisez les flèches du clavier (avec Maj pour aller plus loin).",
+    "Drag the bar, or use the arrow keys (with Shift to go further).",
+  ],
   // Hold and resume (spec §2 actions, §4)
   "calls.hold": ["Mettre en attente", "Put on hold"],
   "calls.resume": ["Reprendre l'appel", "Resume the call"],
