@@ -19,11 +19,9 @@ const invalidCredentials = () => new AppError("error.invalid-credentials", 401);
 
 /** The session as the web keeps it: profile, current team, organisation. */
 async function sessionView(tx: Tx, ctx: Ctx): Promise<SessionResponse> {
-  const [user, organization, tier] = await Promise.all([
-    loadProfile(tx, ctx.orgId, ctx.userId),
-    loadOrganization(tx, ctx.orgId),
-    tierPermissions(tx, ctx.orgId),
-  ]);
+  // The tier came with the session row (resolveCtx): no second read.
+  const tier = ctx.tierPermissions;
+  const [user, organization] = await Promise.all([loadProfile(tx, ctx.orgId, ctx.userId), loadOrganization(tx, ctx.orgId)]);
   let userGroup: Team | null = ctx.currentTeamId ? await findTeamFor(tx, ctx, ctx.currentTeamId) : null;
   if (!userGroup) userGroup = (await teamsOfUser(tx, ctx))[0] ?? null;
   return { user, userGroup, organization, abilities: sessionAbilitiesOf(user.role, tier) };

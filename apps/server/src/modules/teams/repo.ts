@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Tx } from "../../db/database.ts";
+import type { Db, Tx } from "../../db/database.ts";
 
 const teamColumns = [
   "t.id",
@@ -20,7 +20,12 @@ function memberCount(orgId: string) {
 
 /** Teams of an organisation with their member counts, main team first, then by name. */
 export async function listTeams(tx: Tx, orgId: string, onlyOfUser?: string) {
-  let q = tx
+  return teamsQuery(tx, orgId, onlyOfUser).execute();
+}
+
+/** The organisation's teams (or those of one member), main first then by name, as a query. */
+export function teamsQuery(db: Db, orgId: string, onlyOfUser?: string) {
+  let q = db
     .selectFrom("teams as t")
     .select(teamColumns)
     .select(memberCount(orgId))
@@ -39,7 +44,7 @@ export async function listTeams(tx: Tx, orgId: string, onlyOfUser?: string) {
       ),
     );
   }
-  return q.execute();
+  return q;
 }
 export type TeamRow = Awaited<ReturnType<typeof listTeams>>[number];
 

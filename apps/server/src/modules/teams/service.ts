@@ -9,6 +9,7 @@ import {
   type UpdateTeamRequest,
 } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import { readAsTenant } from "../../db/tenant-read.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
@@ -60,7 +61,8 @@ async function assertEmailFree(tx: Tx, orgId: string, email: string | null | und
 
 /** GET user-groups: every team of the organisation (users see teams they do not belong to). */
 export async function listTeams(db: Db, ctx: Ctx): Promise<Team[]> {
-  const rows = await withTenant(db, ctx.orgId, (tx) => repo.listTeams(tx, ctx.orgId));
+  // The team list is read by every screen's team picker: one round trip (readAsTenant).
+  const rows = await readAsTenant(db, ctx.orgId, repo.teamsQuery(db, ctx.orgId));
   return rows.map((r) => presentTeam(r, ctx));
 }
 
