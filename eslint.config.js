@@ -11,6 +11,12 @@ const serverPatterns = [
     message: "The server never imports the web app; share through @relais/shared.",
   },
   {
+    // The way a server file really reaches the web app, ../../../../web/src/…: the text holds no
+    // "apps/", so the group above misses it. No folder of apps/server is named web.
+    regex: "^(\\.\\./)+web/",
+    message: "The server never imports the web app; share through @relais/shared.",
+  },
+  {
     // Any repo.ts or *-repo.ts reached through a folder: another module's (../contacts/repo.ts,
     // ../../modules/messaging/media-repo.ts) or a platform area's (../realtime/event-repo.ts).
     // A file's own folder (./repo.ts, ./media-repo.ts) stays allowed.
