@@ -7,7 +7,7 @@ import type { RateLimiter } from "./platform/rate-limit.ts";
 import type { FileStore } from "./platform/storage/file-store.ts";
 import type { LinkSigner } from "./platform/storage/signed-links.ts";
 import type { JobsOptions } from "./platform/jobs/jobs.ts";
-import type { EmailOptions } from "./modules/email/email-deps.ts";
+import type { EmailOptions } from "./modules/email/index.ts";
 
 /** What the routes need from the process: built once in main.ts (or by a test) and passed down. */
 export type AppDeps = {

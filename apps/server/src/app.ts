@@ -13,46 +13,52 @@ import { registerAuthGuard } from "./platform/auth/guard.ts";
 import { requireRegistryEntries } from "./platform/http/registry-check.ts";
 import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.ts";
 import { registerRealtime, type RealtimeOptions } from "./platform/realtime/realtime.ts";
-import { authRoutes } from "./modules/auth/routes.ts";
-import { devRoutes } from "./modules/dev/routes.ts";
-import { scheduledMessageDevRoutes } from "./modules/scheduled-messages/dev-routes.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
-import { organizationRoutes } from "./modules/organizations/routes.ts";
-import { statusRoutes } from "./modules/status/routes.ts";
-import { teamRoutes } from "./modules/teams/routes.ts";
-import { userRoutes } from "./modules/users/routes.ts";
-import { contactRoutes } from "./modules/contacts/routes.ts";
-import { contactImportRoutes } from "./modules/contact-import/routes.ts";
-import { agendaRoutes } from "./modules/agenda/routes.ts";
-import { textBlockRoutes } from "./modules/text-blocks/routes.ts";
-import { messagingRoutes } from "./modules/messaging/routes.ts";
-import { linkRoutes, shortLinkRoutes } from "./modules/links/routes.ts";
-import { createMessaging, drainMessaging, runSendTextJob, SEND_TEXT_TASK } from "./modules/messaging/service.ts";
 import { startJobs, type Jobs, type JobTasks } from "./platform/jobs/jobs.ts";
 import { EVENTS_PRUNE_CRONTAB, retentionTasks } from "./platform/realtime/retention.ts";
-import { scheduledMessageRoutes } from "./modules/scheduled-messages/routes.ts";
-import { scheduledMessageTasks } from "./modules/scheduled-messages/jobs.ts";
-import { publicMediaRoutes } from "./modules/messaging/media-routes.ts";
-import { mediaDepsOf } from "./modules/messaging/media.ts";
-import { automaticTextRoutes } from "./modules/automatic-texts/routes.ts";
-import { surveySettingsRoutes, threadSurveyRoutes } from "./modules/surveys/routes.ts";
-import { answerSurvey, surveyHold, surveyTasks } from "./modules/surveys/flow.ts";
-import { replyOutsideHours } from "./modules/automatic-texts/service.ts";
 import { SandboxCarrier } from "./carriers/sandbox/sandbox-carrier.ts";
 import { sandboxRoutes } from "./carriers/sandbox/routes.ts";
 import { simulatorRoutes } from "./carriers/sandbox/simulator-routes.ts";
 import { twilioWebhookRoutes } from "./carriers/twilio/webhooks.ts";
-import { startCalls } from "./modules/calls/module.ts";
-import { callRoutes } from "./modules/calls/routes.ts";
-import { callTasks, CALLS_CHECK_CRONTAB } from "./modules/calls/jobs.ts";
-import { sandboxCallRoutes } from "./modules/calls/sandbox/routes.ts";
-import { twilioVoiceCarrierOf } from "./modules/calls/twilio/select.ts";
-import { twilioVoiceWebhookRoutes } from "./modules/calls/twilio/voice-webhooks.ts";
-import { applyCarrierEvent, callForStaffLeg, greetingOf, receiveInboundCall } from "./modules/calls/index.ts";
-import { emailRoutes } from "./modules/email/routes.ts";
-import { EMAIL_SYNC_CRONTAB, emailTasksOf } from "./modules/email/jobs.ts";
-import { voiceSettingsRoutes } from "./modules/voice-settings/routes.ts";
-import { startVoiceSettings } from "./modules/voice-settings/service.ts";
+import { agendaRoutes, refuseDeletingBookedContact } from "./modules/agenda/index.ts";
+import { authRoutes } from "./modules/auth/index.ts";
+import { automaticTextRoutes, replyOutsideHours } from "./modules/automatic-texts/index.ts";
+import {
+  applyCarrierEvent,
+  callForStaffLeg,
+  callRoutes,
+  CALLS_CHECK_CRONTAB,
+  callTasks,
+  greetingOf,
+  receiveInboundCall,
+  sandboxCallRoutes,
+  startCalls,
+  twilioVoiceCarrierOf,
+  twilioVoiceWebhookRoutes,
+} from "./modules/calls/index.ts";
+import { contactImportRoutes } from "./modules/contact-import/index.ts";
+import { contactRoutes } from "./modules/contacts/index.ts";
+import { devRoutes } from "./modules/dev/index.ts";
+import { EMAIL_SYNC_CRONTAB, emailRoutes, emailTasksOf } from "./modules/email/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { linkRoutes, shortLinkRoutes } from "./modules/links/index.ts";
+import {
+  createMessaging,
+  drainMessaging,
+  mediaDepsOf,
+  messagingRoutes,
+  publicMediaRoutes,
+  quickMessageFilesOf,
+  runSendTextJob,
+  SEND_TEXT_TASK,
+} from "./modules/messaging/index.ts";
+import { organizationRoutes } from "./modules/organizations/index.ts";
+import { scheduledMessageDevRoutes, scheduledMessageRoutes, scheduledMessageTasks } from "./modules/scheduled-messages/index.ts";
+import { statusRoutes } from "./modules/status/index.ts";
+import { answerSurvey, surveyHold, surveySettingsRoutes, surveyTasks, threadSurveyRoutes } from "./modules/surveys/index.ts";
+import { teamRoutes } from "./modules/teams/index.ts";
+import { textBlockRoutes } from "./modules/text-blocks/index.ts";
+import { userRoutes } from "./modules/users/index.ts";
+import { startVoiceSettings, voiceSettingsRoutes } from "./modules/voice-settings/index.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -132,10 +138,11 @@ export async function buildApp(
       await api.register(teamRoutes(deps));
       await api.register(automaticTextRoutes(deps));
       await api.register(userRoutes(deps));
-      await api.register(contactRoutes(deps));
+      // A contact with a booked appointment stays: the agenda's rule, run by the contacts module.
+      await api.register(contactRoutes(deps, { beforeDelete: [refuseDeletingBookedContact] }));
       await api.register(contactImportRoutes(deps));
       await api.register(agendaRoutes(deps));
-      await api.register(textBlockRoutes(deps, messaging));
+      await api.register(textBlockRoutes(deps, quickMessageFilesOf(messaging)));
       await api.register(messagingRoutes(deps, messaging));
       await api.register(threadSurveyRoutes(deps, messaging));
       await api.register(surveySettingsRoutes(deps));

@@ -14,7 +14,7 @@ import { createLinkSigner, MEDIA_LINK_TTL_SECONDS } from "./platform/storage/sig
 import { loadJwtSecret, loadOrCreateSecret } from "./secrets.ts";
 import { appUrlFor, enableAppLogin } from "./db/app-login.ts";
 import { seedReference } from "./seed/reference.ts";
-import { mediaDepsOf } from "./modules/messaging/media.ts";
+import { mediaDepsOf } from "./modules/messaging/index.ts";
 import { DEMO_CLINIC_USERS, DEMO_NOTARY_USERS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
 
 /** config → database (embedded or DATABASE_URL) → migrate → seed → app → listen. */

@@ -22,7 +22,7 @@ import { createLinkSigner, MEDIA_LINK_TTL_SECONDS, type LinkSigner } from "../sr
 import { createSandboxCarrier, type SandboxCarrier } from "../src/carriers/sandbox/sandbox-carrier.ts";
 import type { Carrier } from "../src/carriers/carrier.ts";
 import { insertOrganization, insertTeam, insertUser } from "../src/seed/builders.ts";
-import type { MediaDeps } from "../src/modules/messaging/media.ts";
+import type { MediaDeps } from "../src/modules/messaging/index.ts";
 
 export const PASSWORD = "Secret!2026";
 

@@ -1,9 +1,16 @@
 import { demoReception, RECEPTION_NUMBER } from "./demo-reception.ts";
 import { QUEUE_MAX_WAIT_DEFAULT_SECONDS, RING_TIME_DEFAULT_SECONDS } from "@relais/shared";
 import { withTenant, type Db } from "../db/database.ts";
-import { storePastCall, type PastCall } from "../modules/calls/history.ts";
-import type { CallEvent, CallRouting, Transition } from "../modules/calls/model.ts";
-import { apply, startInbound, startOutbound } from "../modules/calls/reducer.ts";
+import {
+  apply,
+  startInbound,
+  startOutbound,
+  storePastCall,
+  type CallEvent,
+  type CallRouting,
+  type PastCall,
+  type Transition,
+} from "../modules/calls/index.ts";
 
 /**
  * A few calls in the demo clinic's history, so a first start shows what a call looks like in a

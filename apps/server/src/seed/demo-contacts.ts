@@ -1,6 +1,6 @@
 import { withTenant, type Db } from "../db/database.ts";
-import { recordSurvey } from "../modules/contacts/details-service.ts";
-import { filledDefaultSurvey } from "../modules/surveys/history.ts";
+import { recordSurvey } from "../modules/contacts/index.ts";
+import { filledDefaultSurvey } from "../modules/surveys/index.ts";
 
 export const DEMO_CLINIC_NAME = "Clinique dentaire des Érables";
 /** What François Côté answered to the satisfaction survey (his contact and his conversation show them). */

@@ -1,8 +1,15 @@
 import { withTenant, type Db, type Tx } from "../db/database.ts";
-import { hasTexts, storePastConversation, type PastMedia, type PastText } from "../modules/messaging/history.ts";
-import { discardFiles, storeInboundMedia, type MediaHost } from "../modules/messaging/media.ts";
-import { filledDefaultSurvey, storePastSurveyRun } from "../modules/surveys/history.ts";
-import { scheduledInstant, storePastScheduled } from "../modules/scheduled-messages/service.ts";
+import {
+  discardFiles,
+  hasTexts,
+  storeInboundMedia,
+  storePastConversation,
+  type MediaHost,
+  type PastMedia,
+  type PastText,
+} from "../modules/messaging/index.ts";
+import { filledDefaultSurvey, storePastSurveyRun } from "../modules/surveys/index.ts";
+import { scheduledInstant, storePastScheduled } from "../modules/scheduled-messages/index.ts";
 import { chippedToothPhoto, insuranceCardPhoto } from "./demo-images.ts";
 import { DEMO_CLINIC_NAME, FRANCOIS_SURVEY_ANSWERS } from "./demo-contacts.ts";
 import { RECEPTION_NUMBER } from "./demo-reception.ts";

@@ -4,8 +4,7 @@ import type { MailboxStatus, Message, SandboxEmailMailbox } from "@relais/shared
 import { loadConfig } from "../config.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { withTenant } from "../db/database.ts";
-import { createEmailDeps } from "../modules/email/email-deps.ts";
-import { syncMailbox } from "../modules/email/sync.ts";
+import { createEmailDeps, syncMailbox } from "../modules/email/email-test-kit.ts";
 import { DEMO_CLINIC_ID, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 
 /** The demo clinic's team email (issue 14 §4): its sandbox mailbox and one conversation, added once. */

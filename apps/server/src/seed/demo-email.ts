@@ -1,12 +1,17 @@
 import { demoReception } from "./demo-reception.ts";
 import { withTenant, type Db, type Tx } from "../db/database.ts";
-import { backdateMessage } from "../modules/messaging/history.ts";
-import { settleEmailMessage } from "../modules/messaging/service.ts";
-import { attachmentPath, storeInbound } from "../modules/email/inbound-store.ts";
-import { composeEmail, replyHeaders } from "../modules/email/mail-compose.ts";
-import { parseEmail } from "../modules/email/mail-parse.ts";
-import { storeOutbound } from "../modules/email/outbound-store.ts";
-import { deliverSandbox, saveSandboxAccount, SANDBOX_PROVIDER } from "../modules/email/sandbox-mail.ts";
+import { backdateMessage, settleEmailMessage } from "../modules/messaging/index.ts";
+import {
+  attachmentPath,
+  composeEmail,
+  deliverSandbox,
+  parseEmail,
+  replyHeaders,
+  SANDBOX_PROVIDER,
+  saveSandboxAccount,
+  storeInbound,
+  storeOutbound,
+} from "../modules/email/index.ts";
 
 /**
  * The demo clinic's team email (issue 14 §4): its Réception team has the sandbox mailbox

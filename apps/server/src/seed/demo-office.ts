@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Role, TeamRole } from "@relais/shared";
 import { withTenant, type Db } from "../db/database.ts";
 import type { Ctx } from "../platform/auth/ctx.ts";
-import { createAppointment, replaceAvailabilities } from "../modules/agenda/service.ts";
-import type { MediaHost } from "../modules/messaging/media.ts";
-import { tierPermissions } from "../modules/organizations/service.ts";
-import { createScheduled } from "../modules/scheduled-messages/service.ts";
-import { createTextBlock } from "../modules/text-blocks/service.ts";
+import { createAppointment, replaceAvailabilities } from "../modules/agenda/index.ts";
+import { quickMessageFilesOf, type MediaHost } from "../modules/messaging/index.ts";
+import { tierPermissions } from "../modules/organizations/index.ts";
+import { createScheduled } from "../modules/scheduled-messages/index.ts";
+import { createTextBlock } from "../modules/text-blocks/index.ts";
 import { localDate } from "./demo-conversations.ts";
 
 /**
@@ -185,7 +185,8 @@ async function seedQuickMessages(owner: Db, host: MediaHost, orgId: string): Pro
   if (!(await none(owner, orgId, "text_blocks"))) return false;
   const admin = await staffCtx(owner, orgId, "admin@clinique-demo.ca");
   if (!admin) return false;
-  for (const q of QUICK_MESSAGES) await createTextBlock(host, admin, orgId, { ...q, pinned: false });
+  const blocks = { db: host.db, files: quickMessageFilesOf(host) };
+  for (const q of QUICK_MESSAGES) await createTextBlock(blocks, admin, orgId, { ...q, pinned: false });
   return true;
 }
 

@@ -2,13 +2,13 @@ import type { Role, TeamRole } from "@relais/shared";
 import { withTenant, type Db } from "../db/database.ts";
 import { hashPassword } from "../platform/auth/passwords.ts";
 import { insertOrganization, insertTeam, insertUser } from "./builders.ts";
-import { DEFAULT_SURVEY } from "../modules/surveys/presenter.ts";
+import { DEFAULT_SURVEY } from "../modules/surveys/index.ts";
 import { DEMO_CLINIC_CONTACTS, DEMO_NOTARY_CONTACTS, seedDemoContacts } from "./demo-contacts.ts";
 import { seedDemoEmail } from "./demo-email.ts";
 import { seedDemoCalls } from "./demo-calls.ts";
 import { seedDemoConversations } from "./demo-conversations.ts";
 import { seedDemoOffice } from "./demo-office.ts";
-import type { MediaHost } from "../modules/messaging/media.ts";
+import type { MediaHost } from "../modules/messaging/index.ts";
 
 /** Fixed ids so that the seed can tell, on every start, whether the demo is already there. */
 export const DEMO_CLINIC_ID = "0b1e2d3c-4a5b-4c6d-8e7f-000000000001";

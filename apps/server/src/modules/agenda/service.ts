@@ -21,8 +21,8 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
-import * as contacts from "../contacts/service.ts";
-import * as teams from "../teams/service.ts";
+import * as contacts from "../contacts/index.ts";
+import * as teams from "../teams/index.ts";
 import { canBook, canEditAvailabilities } from "./policy.ts";
 import { presentAppointment, presentWeek } from "./presenter.ts";
 import * as repo from "./repo.ts";
@@ -275,6 +275,17 @@ export async function cancelAppointment(db: Db, ctx: Ctx, id: string): Promise<A
     await announce(tx, ctx, row, "cancelled");
     return presentAppointment(row, ctx.locale);
   });
+}
+
+/**
+ * A contact with a booked appointment cannot be deleted (spec part 2 §5: 409
+ * error.contact-has-appointment); cancelled ones go with it. The contacts module runs this before
+ * a deletion (app.ts hands it over), with the contact row locked: a booking racing the deletion
+ * either committed before (and is counted here) or waits on that lock through its foreign key
+ * and then finds no contact.
+ */
+export async function refuseDeletingBookedContact(tx: Tx, orgId: string, contactId: string): Promise<void> {
+  if ((await repo.countBookedOfContact(tx, orgId, contactId)) > 0) throw conflict("error.contact-has-appointment");
 }
 
 /** GET patients/{id}/appointments: the contact's appointments, latest first. */

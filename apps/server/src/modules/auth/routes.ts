@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { endpoints, REFRESH_TOKEN_TTL_DAYS } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
-import { changePassword, setStatus, updateProfile } from "../users/service.ts";
+import { changePassword, setStatus, updateProfile } from "../users/index.ts";
 import * as svc from "./service.ts";
 
 const REFRESH_COOKIE = "relais_rt";

@@ -9,9 +9,9 @@ import { recordAudit } from "../../platform/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import { translate } from "../../platform/i18n.ts";
 import { LIMITS } from "../../platform/rate-limit.ts";
-import { loadOrganization, tierPermissions } from "../organizations/service.ts";
-import { findTeamFor, teamsOfUser } from "../teams/service.ts";
-import { loadCredentials, loadProfile, resetPassword as storeResetPassword } from "../users/service.ts";
+import { loadOrganization, tierPermissions } from "../organizations/index.ts";
+import { findTeamFor, teamsOfUser } from "../teams/index.ts";
+import { loadCredentials, loadProfile, resetPassword as storeResetPassword } from "../users/index.ts";
 import { loginBlock, sessionAbilitiesOf } from "./policy.ts";
 import * as repo from "./repo.ts";
 

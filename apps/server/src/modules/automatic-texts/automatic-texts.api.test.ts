@@ -5,7 +5,7 @@ import { withTenant } from "../../db/database.ts";
 import { createSandboxCarrier } from "../../carriers/sandbox/sandbox-carrier.ts";
 import { createTestApp, expectError, setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
 import { eventsSeenBy, givePhones, until } from "../messaging/messaging-test-kit.ts";
-import { createMessaging, drainMessaging } from "../messaging/service.ts";
+import { createMessaging, drainMessaging } from "../messaging/index.ts";
 import * as repo from "./repo.ts";
 import { replyToMissedCall } from "./service.ts";
 

@@ -12,12 +12,18 @@ import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
-import { contactHeldUntil, openSystemThread, queueSystemText, type Messaging, type RecordedInbound } from "../messaging/service.ts";
+import {
+  contactHeldUntil,
+  openSystemThread,
+  queueSystemText,
+  refuseQuickMessageWithFile,
+  type Messaging,
+  type RecordedInbound,
+} from "../messaging/index.ts";
 import { translate } from "../../platform/i18n.ts";
-import { loadOrganization } from "../organizations/service.ts";
-import { findTeamFor } from "../teams/service.ts";
-import { refuseQuickMessageWithFile, refuseUnfilledFields } from "../text-blocks/service.ts";
-import { signSystemText } from "../text-blocks/signature-service.ts";
+import { loadOrganization } from "../organizations/index.ts";
+import { findTeamFor } from "../teams/index.ts";
+import { refuseUnfilledFields, signSystemText } from "../text-blocks/index.ts";
 import { canUpdateAutomaticTexts } from "./policy.ts";
 import { presentAutomaticTexts } from "./presenter.ts";
 import { missedCallReplyDue, outsideHoursReplyDue } from "./reply-rules.ts";

@@ -1,8 +1,7 @@
 import { callStatusCode } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
-import { contactsByPhones } from "../contacts/service.ts";
-import { backdateMessage } from "../messaging/history.ts";
-import { recordCallMessage } from "../messaging/service.ts";
+import { contactsByPhones } from "../contacts/index.ts";
+import { backdateMessage, recordCallMessage } from "../messaging/index.ts";
 import type { Call, CallEvent } from "./model.ts";
 import { messageCallOf } from "./presenter.ts";
 import * as repo from "./repo.ts";

@@ -4,10 +4,25 @@ import { callsRuntime } from "./runtime.ts";
 import { applyEvent, callForStaffLeg as staffLeg, greetingOf as greeting, receiveInbound } from "./service.ts";
 
 /**
- * The calls module's public face for the carriers' webhooks (the Twilio routes): a new inbound
+ * The calls module's public face. For the carriers' webhooks (the Twilio routes): a new inbound
  * call, every later report about a call, both turned into reducer events, and what a carrier
- * needs to answer a browser leg or greet a caller.
+ * needs to answer a browser leg or greet a caller. For app.ts: the module's start, routes, jobs
+ * and Twilio voice carrier. For the demo seed: the reducer and past calls.
  */
+
+/** The module for one app: its voice carrier, runtime and socket messages; its routes and jobs (app.ts). */
+export { startCalls } from "./module.ts";
+export { callRoutes } from "./routes.ts";
+export { sandboxCallRoutes } from "./sandbox/routes.ts";
+export { twilioVoiceCarrierOf } from "./twilio/select.ts";
+export { twilioVoiceWebhookRoutes } from "./twilio/voice-webhooks.ts";
+export { CALLS_CHECK_CRONTAB, callTasks } from "./jobs.ts";
+
+/** The reducer and past calls, for the demo seed's call history. */
+export { apply, startInbound, startOutbound } from "./reducer.ts";
+export type { CallEvent, CallRouting, Transition } from "./model.ts";
+export { storePastCall } from "./history.ts";
+export type { PastCall } from "./history.ts";
 
 /** A new inbound call; null when no team owns `to`. A replayed report answers the call it started. */
 export function receiveInboundCall(report: InboundCallReport): Promise<InboundCallAnswer> {

@@ -1,6 +1,6 @@
 import { callStatusCode, formatPhoneForDisplay, type CallOffer, type CallView, type MessageCall } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
-import { contactsByPhones } from "../contacts/service.ts";
+import { contactsByPhones } from "../contacts/index.ts";
 import type { Call } from "./model.ts";
 import * as repo from "./repo.ts";
 

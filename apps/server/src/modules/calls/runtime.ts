@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts";
-import type { Messaging } from "../messaging/service.ts";
+import type { Messaging } from "../messaging/index.ts";
 import type { VoiceCarrier } from "./carrier.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };

@@ -23,8 +23,8 @@ import {
 import { withTenant, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
-import { tierPermissions } from "../organizations/service.ts";
-import { contactsByPhones } from "../contacts/service.ts";
+import { tierPermissions } from "../organizations/index.ts";
+import { contactsByPhones } from "../contacts/index.ts";
 import { greetingForPeriod, transferExtension, voicemailAudio, type OpenedAudio } from "../voice-settings/index.ts";
 import {
   clientIdentity,

@@ -17,7 +17,7 @@ import { withTenant, type Db } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
-import { insertImportedContacts } from "../contacts/service.ts";
+import { insertImportedContacts } from "../contacts/index.ts";
 import { openSheet, type Sheet, type SheetLine } from "./read-file.ts";
 import * as repo from "./repo.ts";
 import { checkLine, firstLineColumnProblem, isHeaderLine } from "./rules.ts";

@@ -7,8 +7,11 @@ import * as svc from "./service.ts";
 
 const ok = { ok: true as const };
 
-/** Contacts under /api/patients (spec part 2 §7), with their links, notes and surveys. */
-export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/**
+ * Contacts under /api/patients (spec part 2 §7), with their links, notes and surveys.
+ * `beforeDelete`: the other modules' reasons to keep a contact (app.ts wires the agenda's).
+ */
+export function contactRoutes(deps: AppDeps, opts: { beforeDelete: readonly svc.ContactDeletionCheck[] }): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
     serve(app, endpoints.contacts.list, ({ query, ctx }) => svc.listContacts(db, ctx, query));
@@ -17,7 +20,7 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.contacts.get, ({ params, ctx }) => svc.getContact(db, ctx, params.id));
     serve(app, endpoints.contacts.update, ({ params, body, ctx }) => svc.updateContact(db, ctx, params.id, body));
     serve(app, endpoints.contacts.remove, async ({ params, ctx }) => {
-      await svc.deleteContact(db, ctx, params.id);
+      await svc.deleteContact(db, ctx, params.id, opts.beforeDelete);
       return ok;
     });
 

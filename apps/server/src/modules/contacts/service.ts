@@ -17,7 +17,6 @@ import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
-import { hasBookedAppointments } from "../agenda/contact-appointments.ts";
 import { decodeContactCursor, encodeContactCursor } from "./cursor.ts";
 import { canDeleteContact, canUpdateContact } from "./policy.ts";
 import { presentContact, presentContactSummary } from "./presenter.ts";
@@ -210,14 +209,23 @@ export async function updateContact(db: Db, ctx: Ctx, id: string, input: UpdateC
 }
 
 /**
- * DELETE patients/{id}: administrators only; its links, notes and surveys go with it. A contact
- * with a booked appointment cannot be deleted (spec part 2 §5); cancelled ones go with it.
+ * Another module's reason to keep a contact (the agenda: a booked appointment, spec part 2 §5),
+ * handed to the routes by app.ts so that contacts imports none of the modules that refer to a
+ * contact. Runs in the deletion's transaction with the contact row locked, and throws the
+ * AppError that refuses the deletion: a row racing it either committed before (and is seen) or
+ * waits on that lock through its foreign key and then finds no contact.
  */
-export async function deleteContact(db: Db, ctx: Ctx, id: string): Promise<void> {
+export type ContactDeletionCheck = (tx: Tx, orgId: string, contactId: string) => Promise<void>;
+
+/**
+ * DELETE patients/{id}: administrators only; its links, notes and surveys go with it, unless one
+ * of `checks` refuses (a contact with a booked appointment stays; cancelled ones go with it).
+ */
+export async function deleteContact(db: Db, ctx: Ctx, id: string, checks: readonly ContactDeletionCheck[]): Promise<void> {
   if (!canDeleteContact(ctx)) throw forbidden();
   await withTenant(db, ctx.orgId, async (tx) => {
     const row = await visibleContact(tx, ctx, id, true);
-    if (await hasBookedAppointments(tx, ctx.orgId, id)) throw conflict("error.contact-has-appointment");
+    for (const check of checks) await check(tx, ctx.orgId, id);
     await repo.deleteContact(tx, ctx.orgId, id);
     // The audit row outlives the contact: it keeps who was deleted.
     await recordAudit(tx, ctx, "delete", "contact", id, { firstname: row.first_name, lastname: row.last_name, phone: row.phone });

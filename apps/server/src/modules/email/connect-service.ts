@@ -4,7 +4,7 @@ import { withTenant } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, forbidden } from "../../platform/errors.ts";
-import { setTeamMailbox } from "../teams/service.ts";
+import { setTeamMailbox } from "../teams/index.ts";
 import { callbackUrl, type EmailDeps } from "./email-deps.ts";
 import { checkImapLogin, checkSmtpLogin } from "./mail-login.ts";
 import { authorizationUrl, exchangeCode, newAuthorizationSecrets, revokeToken } from "./oauth-client.ts";

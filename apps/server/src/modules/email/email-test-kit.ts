@@ -8,6 +8,10 @@ import { createEmailDeps, type EmailDeps } from "./email-deps.ts";
 
 /** Shared steps of the email API tests: the app pointed at the local mail servers. */
 
+/** For the tests of other areas (the demo seed's mailbox): the module as the app builds it, and one sync run. */
+export { createEmailDeps } from "./email-deps.ts";
+export { syncMailbox } from "./sync.ts";
+
 export type EmailTestBed = {
   t: TestApp;
   servers: MailServers;

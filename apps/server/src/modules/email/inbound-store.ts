@@ -1,6 +1,6 @@
 import type { MessageEmail } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
-import { recordEmailMessage } from "../messaging/service.ts";
+import { recordEmailMessage } from "../messaging/index.ts";
 import type { ParsedEmail } from "./mail-parse.ts";
 import type { AccountRow } from "./repo.ts";
 import * as syncRepo from "./sync-repo.ts";

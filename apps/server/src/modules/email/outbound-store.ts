@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Message } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
-import { recordEmailMessage } from "../messaging/service.ts";
+import { recordEmailMessage } from "../messaging/index.ts";
 import { presentEmailSummary } from "./inbound-store.ts";
 import type { AccountRow } from "./repo.ts";
 import * as syncRepo from "./sync-repo.ts";

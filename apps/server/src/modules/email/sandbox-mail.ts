@@ -6,7 +6,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
-import { setTeamMailbox } from "../teams/service.ts";
+import { setTeamMailbox } from "../teams/index.ts";
 import { mailboxStatus } from "./connect-service.ts";
 import type { EmailDeps } from "./email-deps.ts";
 import { composeEmail, newMessageId } from "./mail-compose.ts";

@@ -8,8 +8,8 @@ import { AppError, conflict, forbidden, notFound } from "../../platform/errors.t
 import { addJob, type JobTasks } from "../../platform/jobs/jobs.ts";
 import { storedFilename } from "../../platform/storage/file-names.ts";
 import { sniffContentType } from "../../platform/storage/sniff.ts";
-import { settleEmailMessage } from "../messaging/service.ts";
-import { refuseUnfilledFields } from "../text-blocks/service.ts";
+import { settleEmailMessage } from "../messaging/index.ts";
+import { refuseUnfilledFields } from "../text-blocks/index.ts";
 import type { EmailDeps } from "./email-deps.ts";
 import { composeEmail, EMAIL_ENCODED_MAX_BYTES, newMessageId, replyHeaders } from "./mail-compose.ts";
 import { smtpSend } from "./mail-login.ts";

@@ -1,5 +1,5 @@
 import { withTenant } from "../../db/database.ts";
-import { setTeamMailbox } from "../teams/service.ts";
+import { setTeamMailbox } from "../teams/index.ts";
 import type { EmailDeps } from "./email-deps.ts";
 import { InvalidGrantError, refreshTokens } from "./oauth-client.ts";
 import { providerSettings, type ProviderSettings } from "./providers.ts";

@@ -30,9 +30,9 @@ import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
-import { contactsByPhones } from "../contacts/service.ts";
-import { findTeamFor } from "../teams/service.ts";
-import { filesForMessage, refuseUnfilledFields } from "../text-blocks/service.ts";
+import { contactsByPhones } from "../contacts/index.ts";
+import { findTeamFor } from "../teams/index.ts";
+import { refuseUnfilledFields } from "../text-blocks/index.ts";
 import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThreadCursor } from "./cursor.ts";
 import { canSeeThread, isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
 import { presentMessage, presentThread } from "./presenter.ts";
@@ -50,6 +50,7 @@ import {
 } from "./media.ts";
 import { storageKeysOfThread, type MediaRow } from "./media-repo.ts";
 import { parseThreadSearch } from "./thread-search.ts";
+import { filesForMessage } from "./quick-message-files.ts";
 import { insertEmailMessage, setMessageEmail } from "./email-message-repo.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };

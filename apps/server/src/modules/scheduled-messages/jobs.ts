@@ -1,8 +1,8 @@
 import { withTenant, type Db } from "../../db/database.ts";
 import { addJob, type JobTasks } from "../../platform/jobs/jobs.ts";
-import { contactHeldUntil, openSystemThread, queueSystemText, type Messaging } from "../messaging/service.ts";
-import { teamPhoneOf } from "../teams/service.ts";
-import { signSystemText } from "../text-blocks/signature-service.ts";
+import { contactHeldUntil, openSystemThread, queueSystemText, type Messaging } from "../messaging/index.ts";
+import { teamPhoneOf } from "../teams/index.ts";
+import { signSystemText } from "../text-blocks/index.ts";
 import { reminderAt } from "./policy.ts";
 import * as repo from "./repo.ts";
 import {

@@ -3,8 +3,8 @@ import { isStopReply, readSurveyAnswer, type SurveyAnswer } from "@relais/shared
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { addJob, removeJob, type JobTasks } from "../../platform/jobs/jobs.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
-import { recordSurveyIn } from "../contacts/details-service.ts";
-import { queueSystemText, type ContactHold, type Messaging, type RecordedInbound } from "../messaging/service.ts";
+import { recordSurveyIn } from "../contacts/index.ts";
+import { queueSystemText, type ContactHold, type Messaging, type RecordedInbound } from "../messaging/index.ts";
 import { answersOf, questionsOf } from "./presenter.ts";
 import * as repo from "./repo.ts";
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
-import type { Messaging } from "../messaging/service.ts";
+import type { Messaging } from "../messaging/index.ts";
 import * as svc from "./service.ts";
 import { getSurveySettings, updateSurveySettings } from "./settings-service.ts";
 

@@ -15,7 +15,7 @@ import { recordAudit } from "../../platform/audit.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
-import { tierPermissions } from "../organizations/service.ts";
+import { tierPermissions } from "../organizations/index.ts";
 import { canCreateTeam, canDeleteTeam, canManageMembers, canUpdateTeam, membershipProblem } from "./policy.ts";
 import { presentTeam, presentTeamDetail } from "./presenter.ts";
 import * as repo from "./repo.ts";

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
-import type { Messaging } from "../messaging/service.ts";
 import * as svc from "./service.ts";
 import * as signatures from "./signature-service.ts";
 import * as templates from "./templates-service.ts";
@@ -11,22 +10,19 @@ const ok = { ok: true as const };
 
 /**
  * Quick messages, SMS templates with their tokens, and the signature (spec part 2 §3, §7). A quick
- * message's file is stored by the messaging service's media, hence `messaging`.
+ * message's file is stored by messaging's media, hence `files` (app.ts: `quickMessageFilesOf`).
  */
-export function textBlockRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
+export function textBlockRoutes(deps: AppDeps, files: svc.QuickMessageFiles): FastifyPluginAsyncZod {
   const db = deps.db.app;
+  const host: svc.TextBlocksHost = { db, files };
   return async (app) => {
-    serve(app, endpoints.textBlocks.list, ({ params, query, ctx }) => svc.listTextBlocks(messaging, ctx, params.id, query.locale));
-    serve(app, endpoints.textBlocks.hasOwn, ({ params, ctx }) => svc.hasOwnTextBlocks(messaging, ctx, params.id));
-    serve(app, endpoints.textBlocks.create, ({ params, body, ctx }) => svc.createTextBlock(messaging, ctx, params.id, body));
-    serve(app, endpoints.textBlocks.update, ({ params, body, ctx }) =>
-      svc.updateTextBlock(messaging, ctx, params.id, params.blockId, body),
-    );
-    serve(app, endpoints.textBlocks.pin, ({ params, body, ctx }) =>
-      svc.pinTextBlock(messaging, ctx, params.id, params.blockId, body.pinned),
-    );
+    serve(app, endpoints.textBlocks.list, ({ params, query, ctx }) => svc.listTextBlocks(host, ctx, params.id, query.locale));
+    serve(app, endpoints.textBlocks.hasOwn, ({ params, ctx }) => svc.hasOwnTextBlocks(host, ctx, params.id));
+    serve(app, endpoints.textBlocks.create, ({ params, body, ctx }) => svc.createTextBlock(host, ctx, params.id, body));
+    serve(app, endpoints.textBlocks.update, ({ params, body, ctx }) => svc.updateTextBlock(host, ctx, params.id, params.blockId, body));
+    serve(app, endpoints.textBlocks.pin, ({ params, body, ctx }) => svc.pinTextBlock(host, ctx, params.id, params.blockId, body.pinned));
     serve(app, endpoints.textBlocks.remove, async ({ params, ctx }) => {
-      await svc.deleteTextBlock(messaging, ctx, params.id, params.blockId);
+      await svc.deleteTextBlock(host, ctx, params.id, params.blockId);
       return ok;
     });
 

@@ -2,24 +2,41 @@ import {
   unfilledFieldsOf,
   type CreateTextBlockRequest,
   type Locale,
+  type MediaRef,
   type TextBlock,
   type TextBlockList,
   type UpdateTextBlockRequest,
 } from "@relais/shared";
-import { withTenant, type Tx } from "../../db/database.ts";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
-import { copyTextBlockMedia, dropTextBlockMedia, setTextBlockMedia, textBlockMedia, type MediaHost } from "../messaging/media.ts";
 import { canEditTextBlocks, seesTemplatesInTextBlocks } from "./policy.ts";
 import { presentTextBlock, templateAsTextBlock } from "./presenter.ts";
 import * as repo from "./repo.ts";
 
 /**
  * Quick messages (text blocks) of the organisation, under organizations/{id}/text-blocks. A block's
- * file lives with every other file, in messaging's media (docs/decisions/0011): `host` is the
- * messaging service, whose pool, file store and log these use.
+ * file lives with every other file, in messaging's media (docs/decisions/0011): app.ts hands these
+ * functions messaging's `quickMessageFilesOf`, so that text-blocks imports nothing of messaging,
+ * which itself reads quick messages when it sends one.
  */
+
+/** The files of quick messages, as messaging's media keeps them. */
+export type QuickMessageFiles = {
+  /** The file of each quick message of `blockIds` that has one, by block id. */
+  filesOf(tx: Tx, orgId: string, blockIds: readonly string[]): Promise<Map<string, MediaRef>>;
+  /**
+   * Makes quick message `blockId` carry the caller's unsent upload `mediaId` (null: no file), in
+   * the block's transaction; the file it replaces goes once that commits.
+   */
+  set(tx: Tx, author: Pick<Ctx, "orgId" | "userId">, blockId: string, mediaId: string | null): Promise<void>;
+  /** Removes the file of a quick message being deleted, its bytes once the deletion commits. */
+  drop(tx: Tx, orgId: string, blockId: string): Promise<void>;
+};
+
+/** What these functions need: the pool, and where the blocks' files are kept. */
+export type TextBlocksHost = { db: Db; files: QuickMessageFiles };
 
 /** Only the caller's own organisation exists for them: any other id is not found. */
 function assertOwnOrganization(ctx: Ctx, orgId: string): void {
@@ -30,19 +47,19 @@ function assertEditor(ctx: Ctx): void {
   if (!canEditTextBlocks(ctx)) throw forbidden();
 }
 
-async function presentOne(tx: Tx, orgId: string, row: repo.TextBlockRow): Promise<TextBlock> {
-  return presentTextBlock(row, (await textBlockMedia(tx, orgId, [row.id])).get(row.id) ?? null);
+async function presentOne(files: QuickMessageFiles, tx: Tx, orgId: string, row: repo.TextBlockRow): Promise<TextBlock> {
+  return presentTextBlock(row, (await files.filesOf(tx, orgId, [row.id])).get(row.id) ?? null);
 }
 
 /**
  * GET organizations/{id}/text-blocks?locale: every staff member. Marketing and devops also get
  * their own SMS templates of that locale after the organisation's blocks (spec part 2 §6).
  */
-export async function listTextBlocks(host: MediaHost, ctx: Ctx, orgId: string, locale: Locale | undefined): Promise<TextBlockList> {
+export async function listTextBlocks(host: TextBlocksHost, ctx: Ctx, orgId: string, locale: Locale | undefined): Promise<TextBlockList> {
   assertOwnOrganization(ctx, orgId);
   return withTenant(host.db, ctx.orgId, async (tx) => {
     const rows = await repo.listTextBlocks(tx, ctx.orgId, locale);
-    const files = await textBlockMedia(
+    const files = await host.files.filesOf(
       tx,
       ctx.orgId,
       rows.map((r) => r.id),
@@ -56,21 +73,21 @@ export async function listTextBlocks(host: MediaHost, ctx: Ctx, orgId: string, l
 }
 
 /** GET organizations/{id}/text-blocks/has-own: has the organisation written any quick message yet? */
-export async function hasOwnTextBlocks(host: MediaHost, ctx: Ctx, orgId: string): Promise<{ hasOwn: boolean }> {
+export async function hasOwnTextBlocks(host: TextBlocksHost, ctx: Ctx, orgId: string): Promise<{ hasOwn: boolean }> {
   assertOwnOrganization(ctx, orgId);
   return withTenant(host.db, ctx.orgId, async (tx) => ({ hasOwn: await repo.hasTextBlocks(tx, ctx.orgId) }));
 }
 
 /** POST organizations/{id}/text-blocks: with `attachmentId`, the caller's upload becomes the block's file. */
-export async function createTextBlock(host: MediaHost, ctx: Ctx, orgId: string, input: CreateTextBlockRequest): Promise<TextBlock> {
+export async function createTextBlock(host: TextBlocksHost, ctx: Ctx, orgId: string, input: CreateTextBlockRequest): Promise<TextBlock> {
   assertOwnOrganization(ctx, orgId);
   assertEditor(ctx);
   const { attachmentId, ...fields } = input;
   return withTenant(host.db, ctx.orgId, async (tx) => {
     const row = await repo.insertTextBlock(tx, ctx.orgId, ctx.userId, fields);
-    if (attachmentId) await setTextBlockMedia(host, tx, ctx, row.id, attachmentId);
+    if (attachmentId) await host.files.set(tx, ctx, row.id, attachmentId);
     await recordAudit(tx, ctx, "create", "text-block", row.id, { locale: row.locale, attachment: Boolean(attachmentId) });
-    return presentOne(tx, ctx.orgId, row);
+    return presentOne(host.files, tx, ctx.orgId, row);
   });
 }
 
@@ -79,7 +96,7 @@ export async function createTextBlock(host: MediaHost, ctx: Ctx, orgId: string, 
  * omitted keeps it); a replaced or removed file is deleted with its bytes.
  */
 export async function updateTextBlock(
-  host: MediaHost,
+  host: TextBlocksHost,
   ctx: Ctx,
   orgId: string,
   id: string,
@@ -91,29 +108,29 @@ export async function updateTextBlock(
   return withTenant(host.db, ctx.orgId, async (tx) => {
     const row = await repo.updateTextBlock(tx, ctx.orgId, id, ctx.userId, fields);
     if (!row) throw notFound();
-    if (attachmentId !== undefined) await setTextBlockMedia(host, tx, ctx, id, attachmentId);
+    if (attachmentId !== undefined) await host.files.set(tx, ctx, id, attachmentId);
     await recordAudit(tx, ctx, "update", "text-block", id);
-    return presentOne(tx, ctx.orgId, row);
+    return presentOne(host.files, tx, ctx.orgId, row);
   });
 }
 
 /** PUT organizations/{id}/text-blocks/{blockId}/pin: pinning orders the list for everyone, so editors only. */
-export async function pinTextBlock(host: MediaHost, ctx: Ctx, orgId: string, id: string, pinned: boolean): Promise<TextBlock> {
+export async function pinTextBlock(host: TextBlocksHost, ctx: Ctx, orgId: string, id: string, pinned: boolean): Promise<TextBlock> {
   assertOwnOrganization(ctx, orgId);
   assertEditor(ctx);
   return withTenant(host.db, ctx.orgId, async (tx) => {
     const row = await repo.updateTextBlock(tx, ctx.orgId, id, ctx.userId, { pinned });
     if (!row) throw notFound();
-    return presentOne(tx, ctx.orgId, row);
+    return presentOne(host.files, tx, ctx.orgId, row);
   });
 }
 
 /** DELETE organizations/{id}/text-blocks/{blockId}: the block and its file; messages already sent keep their own copy. */
-export async function deleteTextBlock(host: MediaHost, ctx: Ctx, orgId: string, id: string): Promise<void> {
+export async function deleteTextBlock(host: TextBlocksHost, ctx: Ctx, orgId: string, id: string): Promise<void> {
   assertOwnOrganization(ctx, orgId);
   assertEditor(ctx);
   await withTenant(host.db, ctx.orgId, async (tx) => {
-    await dropTextBlockMedia(host, tx, ctx.orgId, id);
+    await host.files.drop(tx, ctx.orgId, id);
     if (!(await repo.deleteTextBlock(tx, ctx.orgId, id))) throw notFound();
     await recordAudit(tx, ctx, "delete", "text-block", id);
   });
@@ -130,37 +147,7 @@ export function refuseUnfilledFields(body: string): void {
   if (fields) throw badRequest("error.unfilled-dynamic-field", { fields });
 }
 
-/**
- * The files to send with a message from the composer: its attachments, or the document of the
- * quick message `textBlockId` copied for it (docs/decisions/0011). Both together are 400
- * error.document-and-attachment (spec part 2 §5). A quick message of another organisation is 404;
- * one without a file adds nothing.
- */
-export async function filesForMessage(
-  host: MediaHost,
-  ctx: Ctx,
-  input: { mediaIds?: string[] | undefined; textBlockId?: string | undefined },
-): Promise<string[]> {
-  const attachments = input.mediaIds ?? [];
-  if (!input.textBlockId) return attachments;
-  const blockId = input.textBlockId;
-  const hasDocument = await withTenant(host.db, ctx.orgId, (tx) => blockHasFile(tx, ctx.orgId, blockId));
-  if (!hasDocument) return attachments;
-  if (attachments.length > 0) throw badRequest("error.document-and-attachment");
-  const copy = await copyTextBlockMedia(host, ctx, blockId);
-  return copy ? [copy] : [];
-}
-
-/**
- * Where only text is sent (a scheduled message, an automatic text): a quick message that comes
- * with a file is 400 error.quick-message-with-attachment (spec part 2 §5); another organisation's is 404.
- */
-export async function refuseQuickMessageWithFile(tx: Tx, orgId: string, textBlockId: string | undefined): Promise<void> {
-  if (textBlockId && (await blockHasFile(tx, orgId, textBlockId))) throw badRequest("error.quick-message-with-attachment");
-}
-
-/** Whether quick message `id` comes with a file; 404 when it is not the organisation's. */
-async function blockHasFile(tx: Tx, orgId: string, id: string): Promise<boolean> {
+/** 404 unless quick message `id` is the organisation's: a message names it to take its text or file. */
+export async function assertQuickMessage(tx: Tx, orgId: string, id: string): Promise<void> {
   if (!(await repo.findTextBlock(tx, orgId, id))) throw notFound();
-  return (await textBlockMedia(tx, orgId, [id])).has(id);
 }

@@ -11,8 +11,8 @@ import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
-import { loadOrganization } from "../organizations/service.ts";
-import { loadProfile } from "../users/service.ts";
+import { loadOrganization } from "../organizations/index.ts";
+import { loadProfile } from "../users/index.ts";
 import { canUpdateSignature } from "./policy.ts";
 import * as repo from "./repo.ts";
 

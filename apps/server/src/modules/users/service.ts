@@ -16,9 +16,9 @@ import { endSessions } from "../../platform/auth/sessions.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
-import { addMembershipsOfNewUser, userRemovalProblem } from "../teams/service.ts";
+import { addMembershipsOfNewUser, userRemovalProblem } from "../teams/index.ts";
 import { allowsMultipleTeams } from "@relais/shared";
-import { tierPermissions } from "../organizations/service.ts";
+import { tierPermissions } from "../organizations/index.ts";
 import { presentProfile, presentUserSummary } from "./presenter.ts";
 import * as repo from "./repo.ts";
 

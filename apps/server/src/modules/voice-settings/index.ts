@@ -12,11 +12,16 @@ import {
 } from "./service.ts";
 
 /**
- * The voice settings module's public face for the calls module: the greeting a caller hears and
- * the extension a call is transferred to. Both read inside the caller's tenant transaction.
+ * The voice settings module's public face. For the calls module: the greeting a caller hears and
+ * the extension a call is transferred to, both read inside the caller's tenant transaction, and
+ * the voicemail's audio. For app.ts: its start and routes.
  */
 
 export type { AudioUpload, OpenedAudio, PeriodGreeting };
+
+/** Transfer extensions, greetings and their recordings (app.ts). */
+export { voiceSettingsRoutes } from "./routes.ts";
+export { startVoiceSettings } from "./service.ts";
 
 /** The team's enabled greeting for the period, else the organisation's enabled default, else null. */
 export function greetingForPeriod(tx: Tx, orgId: string, teamId: string, period: CallPeriod): Promise<PeriodGreeting | null> {

@@ -1,6 +1,6 @@
 import { isAdministrator } from "@relais/shared";
 import type { Ctx } from "../../platform/auth/ctx.ts";
-import { canUpdateTeam } from "../teams/policy.ts";
+import { canUpdateTeam } from "../teams/index.ts";
 
 /** Pure rules of who may change voice settings (spec part 1 §6, part 2 §6). No I/O. */
 

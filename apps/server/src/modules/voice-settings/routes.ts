@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
 import { endpoints, MEDIA_LIMITS } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
+import { badMultipart, readCapped } from "../../platform/http/multipart.ts";
 import { serve } from "../../platform/http/serve.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Limit } from "../../platform/rate-limit.ts";
@@ -12,28 +13,6 @@ import * as svc from "./service.ts";
 const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 /** The public link, per address: the carrier fetches a greeting at each call. */
 const LINK_LIMIT: Limit = { max: 300, windowSeconds: 60 };
-
-type FilePart = NodeJS.ReadableStream & { truncated?: boolean };
-
-/** Reads an uploaded file up to the multipart limit and stops there: a large upload never sits in memory. */
-export function readCapped(file: FilePart): Promise<svc.AudioUpload> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const done = (truncated: boolean) => resolve({ bytes: Buffer.concat(chunks), truncated });
-    file.on("data", (chunk: Buffer) => chunks.push(chunk));
-    file.once("limit", () => done(true));
-    file.once("end", () => done(file.truncated === true));
-    file.once("error", reject);
-    file.once("close", () => reject(new AppError("error.bad-request", 400)));
-  });
-}
-
-/** The multipart parser's own failures (a cut body, a broken boundary) are the client's: 400, not 500. */
-export function badMultipart(err: unknown): Error {
-  if (err instanceof AppError) return err;
-  const status = (err as { statusCode?: unknown }).statusCode;
-  return typeof status === "number" && status >= 400 && status < 500 ? (err as Error) : new AppError("error.bad-request", 400);
-}
 
 /** Audio bytes with headers that keep a browser from guessing or running anything. */
 function sendAudio(reply: FastifyReply, audio: svc.OpenedAudio) {

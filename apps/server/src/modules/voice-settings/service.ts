@@ -20,8 +20,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../platf
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { FileMissingError, type FileStore } from "../../platform/storage/file-store.ts";
 import type { LinkSigner } from "../../platform/storage/signed-links.ts";
-import { loadOrganization } from "../organizations/service.ts";
-import { findTeamFor } from "../teams/service.ts";
+import { loadOrganization } from "../organizations/index.ts";
+import { findTeamFor } from "../teams/index.ts";
 import { probeAudio } from "./audio.ts";
 import { canManageTransferExtensions, canUpdateGreetings, canUploadGreetingAudio } from "./policy.ts";
 import { presentAudio, presentGreeting, presentTransferExtension } from "./presenter.ts";

@@ -3,7 +3,7 @@ import { endpoints, MEDIA_LIMITS, sandboxPhoneClientMessage, sandboxPhoneSocketQ
 import type { RawData } from "ws";
 import multipart from "@fastify/multipart";
 import { AppError, conflict, notFound } from "../../../platform/errors.ts";
-import { badMultipart, readCapped } from "../../voice-settings/routes.ts";
+import { badMultipart, readCapped } from "../../../platform/http/multipart.ts";
 import { serve, serveWebsocket } from "../../../platform/http/serve.ts";
 import type { RateLimiter } from "../../../platform/rate-limit.ts";
 import type { SandboxVoiceBridge } from "./bridge.ts";

@@ -1,0 +1,3 @@
+/** The health module's public face: the health check route (app.ts). */
+
+export { healthRoutes } from "./routes.ts";
