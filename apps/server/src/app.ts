@@ -48,11 +48,13 @@ import { callTasks, CALLS_CHECK_CRONTAB } from "./modules/calls/jobs.ts";
 import { sandboxCallRoutes } from "./modules/calls/sandbox/routes.ts";
 import { twilioVoiceCarrierOf } from "./modules/calls/twilio/select.ts";
 import { twilioVoiceWebhookRoutes } from "./modules/calls/twilio/voice-webhooks.ts";
-import { applyCarrierEvent, callForStaffLeg, greetingOf, receiveInboundCall } from "./modules/calls/index.ts";
+import { answerFromDesk, applyCarrierEvent, callForStaffLeg, greetingOf, receiveInboundCall } from "./modules/calls/index.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
 import { EMAIL_SYNC_CRONTAB, emailTasksOf } from "./modules/email/jobs.ts";
 import { voiceSettingsRoutes } from "./modules/voice-settings/routes.ts";
 import { startVoiceSettings } from "./modules/voice-settings/service.ts";
+import { sipRoutes } from "./modules/sips/routes.ts";
+import { sandboxSipDirectory, startSips } from "./modules/sips/service.ts";
 
 /** Builds the HTTP application; no listening, no database start: main.ts and tests do that. */
 export async function buildApp(
@@ -100,6 +102,12 @@ export async function buildApp(
   const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log, { twilio: twilioVoice ? () => twilioVoice : undefined });
   // Greetings per period and transfer extensions; the calls module reads them through its index.ts.
   const voiceSettings = startVoiceSettings(deps, app.log);
+  // Desk phones (decision 0041): Twilio's SIP domain credentials, or the sandbox's, whichever carrier calls.
+  const sips = startSips({
+    db: deps.db.app,
+    directory: calls.sandbox ? sandboxSipDirectory : (twilioVoice?.sipDirectory() ?? null),
+    log: app.log,
+  });
   // The sandbox phones and mailbox: the sandbox network, in development and tests only.
   const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
@@ -145,6 +153,7 @@ export async function buildApp(
       await api.register(linkRoutes(deps));
       await api.register(callRoutes({ devTools: deps.config.devTools }));
       await api.register(voiceSettingsRoutes(deps, voiceSettings));
+      await api.register(sipRoutes(sips));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
       await api.register(emailRoutes(deps, { ...deps.email, sandbox: sandboxPhones }));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
@@ -157,7 +166,7 @@ export async function buildApp(
         twilioVoiceWebhookRoutes({
           // Null under the sandbox: every signature then fails, as with the SMS webhooks.
           carrier: calls.runtime.carrier === twilioVoice ? twilioVoice : null,
-          entry: { receiveInboundCall, applyCarrierEvent, callForStaffLeg, greetingOf },
+          entry: { receiveInboundCall, applyCarrierEvent, callForStaffLeg, answerFromDesk, greetingOf },
         }),
       );
       await api.register(realtime.routes);

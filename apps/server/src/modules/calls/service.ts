@@ -162,6 +162,24 @@ export async function callForStaffLeg(
 }
 
 /**
+ * A desk phone rung for this person answered (decision 0041): the same claim as the browser's
+ * answer, under the call's row lock, so the first to answer — browser or desk phone, this person
+ * or another — wins. The call to put the desk phone into, or null when the claim was lost (or
+ * the offer already closed) and the phone is hung up. A replayed webhook is the same key: a
+ * duplicate that answers the call again.
+ */
+export async function answerFromDesk(r: CallsRuntime, leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
+  const orgId = await repo.unsafeFindCallById(r.db, leg.callId);
+  if (!orgId) return null;
+  const event: StaffEvent = { type: "staff.answer", key: `desk:answer:${leg.callId}:${leg.userId}`, at: Date.now(), userId: leg.userId };
+  const changed = await change(r, orgId, leg.callId, event);
+  if (!changed || changed.transition.refusal) return null;
+  const owner = changed.call.owner;
+  if (owner?.kind !== "user" || owner.userId !== leg.userId) return null;
+  return carrierCallOf(changed.row);
+}
+
+/**
  * The team's greeting for the period (VOICE.md §3 `greetings`, read through the voice-settings
  * module): the call's team's enabled greeting, else the organisation's enabled default, else null
  * and the carrier speaks the catalogue's default for the period.
