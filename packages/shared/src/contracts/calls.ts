@@ -139,7 +139,7 @@ export const callOffersResponse = z.object({ offers: z.array(callOffer), serverN
 export type CallOffersResponse = z.infer<typeof callOffersResponse>;
 
 /** Why an offer stopped ringing (`call.offer.revoked`). */
-export const OFFER_REVOKE_REASONS = ["taken", "ended", "timed-out", "declined", "rejected"] as const;
+export const OFFER_REVOKE_REASONS = ["taken", "ended", "timed-out", "declined", "rejected", "desk"] as const;
 export type OfferRevokeReason = (typeof OFFER_REVOKE_REASONS)[number];
 
 /** POST voice/v1/calls/answer, reject, rejectAll, hangup. */

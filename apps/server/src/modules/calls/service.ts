@@ -21,6 +21,7 @@ import {
   type VoiceToken,
 } from "@relais/shared";
 import { withTenant, type Tx } from "../../db/database.ts";
+import { recordEvent } from "../../platform/realtime/record-event.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { tierPermissions } from "../organizations/service.ts";
@@ -172,7 +173,10 @@ export async function answerFromDesk(r: CallsRuntime, leg: { callId: string; use
   const orgId = await repo.unsafeFindCallById(r.db, leg.callId);
   if (!orgId) return null;
   const event: StaffEvent = { type: "staff.answer", key: `desk:answer:${leg.callId}:${leg.userId}`, at: Date.now(), userId: leg.userId };
-  const changed = await change(r, orgId, leg.callId, event);
+  // The person's browsers stop ringing quietly: they answered, on the desk phone.
+  const changed = await change(r, orgId, leg.callId, event, async (tx) => {
+    await recordEvent(tx, orgId, { type: "call.offer.revoked", userId: leg.userId, payload: { callId: leg.callId, reason: "desk" } });
+  });
   if (!changed || changed.transition.refusal) return null;
   const owner = changed.call.owner;
   if (owner?.kind !== "user" || owner.userId !== leg.userId) return null;
