@@ -302,7 +302,8 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   /** Signalling from the phone: to the tabs of the person who owns the call. */
   fromPhone(number: string, sid: string, signal: CallSignal): void {
     const record = this.calls.get(sid);
-    if (!record || record.phone !== number || !record.callId || !record.ownerUserId) return;
+    // A desk phone exchanges no audio in the sandbox: its signalling would reach the person's own tab.
+    if (!record || record.desk || record.phone !== number || !record.callId || !record.ownerUserId) return;
     this.staffSend(record.orgId, record.ownerUserId, { type: "call.signal", callId: record.callId, signal });
   }
 
