@@ -23,6 +23,7 @@ import { agendaRoutes, refuseDeletingBookedContact } from "./modules/agenda/inde
 import { authRoutes } from "./modules/auth/index.ts";
 import { automaticTextRoutes, replyOutsideHours } from "./modules/automatic-texts/index.ts";
 import {
+  answerFromDesk,
   applyCarrierEvent,
   callForStaffLeg,
   callRoutes,
@@ -52,6 +53,7 @@ import {
   SEND_TEXT_TASK,
 } from "./modules/messaging/index.ts";
 import { organizationRoutes } from "./modules/organizations/index.ts";
+import { sandboxSipDirectory, sipRoutes, startSips } from "./modules/sips/index.ts";
 import { scheduledMessageDevRoutes, scheduledMessageRoutes, scheduledMessageTasks } from "./modules/scheduled-messages/index.ts";
 import { statusRoutes } from "./modules/status/index.ts";
 import { answerSurvey, surveyHold, surveySettingsRoutes, surveyTasks, threadSurveyRoutes } from "./modules/surveys/index.ts";
@@ -106,6 +108,12 @@ export async function buildApp(
   const calls = startCalls(deps, messaging, realtime.realtime.hub, app.log, { twilio: twilioVoice ? () => twilioVoice : undefined });
   // Greetings per period and transfer extensions; the calls module reads them through its index.ts.
   const voiceSettings = startVoiceSettings(deps, app.log);
+  // Desk phones (decision 0041): Twilio's SIP domain credentials, or the sandbox's, whichever carrier calls.
+  const sips = startSips({
+    db: deps.db.app,
+    directory: calls.sandbox ? sandboxSipDirectory : (twilioVoice?.sipDirectory() ?? null),
+    log: app.log,
+  });
   // The sandbox phones and mailbox: the sandbox network, in development and tests only.
   const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
@@ -152,6 +160,7 @@ export async function buildApp(
       await api.register(linkRoutes(deps));
       await api.register(callRoutes({ devTools: deps.config.devTools }));
       await api.register(voiceSettingsRoutes(deps, voiceSettings));
+      await api.register(sipRoutes(sips));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
       await api.register(emailRoutes(deps, { ...deps.email, sandbox: sandboxPhones }));
       if (sandboxPhones && deps.carrier instanceof SandboxCarrier) {
@@ -164,7 +173,7 @@ export async function buildApp(
         twilioVoiceWebhookRoutes({
           // Null under the sandbox: every signature then fails, as with the SMS webhooks.
           carrier: calls.runtime.carrier === twilioVoice ? twilioVoice : null,
-          entry: { receiveInboundCall, applyCarrierEvent, callForStaffLeg, greetingOf },
+          entry: { receiveInboundCall, applyCarrierEvent, callForStaffLeg, answerFromDesk, greetingOf },
         }),
       );
       await api.register(realtime.routes);

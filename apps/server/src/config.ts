@@ -75,6 +75,25 @@ const schema = z.object({
   /** Music (mp3 or wav Twilio fetches) a waiting or held caller hears, and a parked one; unset, Twilio's own. */
   TWILIO_HOLD_MUSIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
   TWILIO_PARK_MUSIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  /**
+   * Desk phones through Twilio (decision 0041): the SIP domain they register on
+   * (`clinic.sip.twilio.com`) and the credential list (CL…) of that domain Relais adds one
+   * credential per desk phone to. Both or neither; neither, no desk phone can be added.
+   */
+  TWILIO_SIP_DOMAIN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/)
+      .optional(),
+  ),
+  TWILIO_SIP_CREDENTIAL_LIST_SID: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^CL[0-9a-f]{32}$/)
+      .optional(),
+  ),
   /** Enables the dev mailbox page and other development helpers. */
   DEV_TOOLS: bool.optional(),
 });

@@ -376,6 +376,7 @@ const SAMPLES: Record<string, Sample> = {
   "twilioVoice.gather": { query: { callId: UNKNOWN_ID, t: "0" }, body: () => ({ ...VOICE_FORM, Digits: "1" }) },
   "twilioVoice.queueAction": { query: { callId: UNKNOWN_ID }, body: () => ({ ...VOICE_FORM, QueueResult: "redirected" }) },
   "twilioVoice.room": { query: { callId: UNKNOWN_ID, room: "call-room", label: "customer" }, body: () => VOICE_FORM },
+  "twilioVoice.desk": { query: { callId: UNKNOWN_ID, userId: UNKNOWN_ID }, body: () => VOICE_FORM },
   "twilioVoice.hold": { query: { music: "hold" }, body: () => VOICE_FORM },
   "twilioVoice.status": {
     query: { callId: UNKNOWN_ID, leg: "customer" },
@@ -458,6 +459,10 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ from: "patient@exemple.test", to: "personne@sandbox.test", subject: "Allô", body: "Bonjour" }),
   },
   "email.sandboxMailbox": { query: { address: "patient@exemple.test" } },
+  // Desk phones: an unknown phone to take or remove.
+  "sips.assign": { params: () => ({ id: UNKNOWN_ID }) },
+  "sips.create": { body: () => ({ label: "Accueil" }) },
+  "sips.remove": { params: () => ({ id: UNKNOWN_ID }), parsesBody: true },
   // Voice settings: unknown ids, so nothing can be hit; a valid body is never sent as is.
   "voiceSettings.transferExtensions": {},
   "voiceSettings.createTransferExtension": { body: () => ({ name: "Laboratoire", phoneNumber: "+15145550199", extension: "12" }) },
@@ -916,6 +921,7 @@ describe("authentication on every non-public route", () => {
         "POST /api/webhooks/twilio/voice/gather",
         "POST /api/webhooks/twilio/voice/queue-action",
         "POST /api/webhooks/twilio/voice/room",
+        "POST /api/webhooks/twilio/voice/desk",
         "POST /api/webhooks/twilio/voice/hold",
         "POST /api/webhooks/twilio/voice/status",
         "POST /api/webhooks/twilio/voice/conference-status",

@@ -510,6 +510,17 @@ it("db/schema.ts names exactly the columns the migrations create", async () => {
       created_at: true,
       updated_at: true,
     },
+    sip_endpoints: {
+      id: true,
+      organization_id: true,
+      label: true,
+      sip_username: true,
+      credential_sid: true,
+      user_id: true,
+      assigned_at: true,
+      created_by: true,
+      created_at: true,
+    },
   };
   const expected = Object.fromEntries(Object.entries(declared).map(([table, c]) => [table, Object.keys(c)]));
   expect(Object.keys(actual).sort(), "tables").toEqual(Object.keys(expected).sort());

@@ -37,6 +37,7 @@ export * from "./contracts/surveys.ts";
 export * from "./contracts/calls.ts";
 export * from "./contracts/email.ts";
 export * from "./contracts/voice-settings.ts";
+export * from "./contracts/sips.ts";
 export * from "./i18n/index.ts";
 export * from "./events.ts";
 export * from "./contracts/twilio.ts";

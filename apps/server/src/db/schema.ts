@@ -7,6 +7,7 @@ import type {
   EmailSandboxMailTable,
 } from "./schema-email.ts";
 import type { AudioAssetsTable, GreetingsTable, TransferExtensionsTable } from "./schema-voice-settings.ts";
+import type { SipEndpointsTable } from "./schema-sips.ts";
 
 /**
  * Table types of the migrations in ./migrations. Written by hand next to the SQL that defines
@@ -604,4 +605,5 @@ export interface DB {
   audio_assets: AudioAssetsTable;
   greetings: GreetingsTable;
   transfer_extensions: TransferExtensionsTable;
+  sip_endpoints: SipEndpointsTable;
 }

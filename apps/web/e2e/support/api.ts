@@ -84,6 +84,15 @@ export class RelaisApi {
     await json(await this.request.delete(`/api/users/${id}`, { headers: this.headers }), "user deletion");
   }
 
+  /** A desk phone of the demo clinic (decision 0041); answers its SIP address. */
+  async createDeskPhone(label: string): Promise<string> {
+    const created = await json<{ endpoint: { sipUri: string } }>(
+      await this.request.post("/api/sips/v1/endpoints", { headers: this.headers, data: { label } }),
+      `creation of the desk phone ${label}`,
+    );
+    return created.endpoint.sipUri;
+  }
+
   /** POST patients: a contact of the demo clinic; answers its id. */
   async createContact(data: Record<string, string>): Promise<string> {
     const created = await json<{ id: string }>(

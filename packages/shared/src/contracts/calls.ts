@@ -139,7 +139,7 @@ export const callOffersResponse = z.object({ offers: z.array(callOffer), serverN
 export type CallOffersResponse = z.infer<typeof callOffersResponse>;
 
 /** Why an offer stopped ringing (`call.offer.revoked`). */
-export const OFFER_REVOKE_REASONS = ["taken", "ended", "timed-out", "declined", "rejected"] as const;
+export const OFFER_REVOKE_REASONS = ["taken", "ended", "timed-out", "declined", "rejected", "desk"] as const;
 export type OfferRevokeReason = (typeof OFFER_REVOKE_REASONS)[number];
 
 /** POST voice/v1/calls/answer, reject, rejectAll, hangup. */
@@ -268,6 +268,12 @@ export const pickConflictError = z.union([callTakenError, errorResponse]);
 const e164 = z.string().regex(E164_PATTERN, { message: "error.phone-invalid" });
 /** A simulated phone: a real number, or a hidden caller (`anonymous`) to try the hidden-caller rules. */
 const simulatorPhone = z.union([e164, z.enum(["anonymous", "911", "933"])]);
+/**
+ * A simulated desk phone (decision 0041): the simulator in "Poste fixe" mode listens as a desk
+ * phone's SIP address, the one the profile shows. It only receives calls.
+ */
+const simulatorDeskPhone = z.string().regex(/^sip:[a-z0-9_]{6,32}@[a-z0-9.-]{1,200}$/, { message: "error.phone-invalid" });
+const simulatorLine = z.union([simulatorPhone, simulatorDeskPhone]);
 
 /** POST sandbox/calls: the simulated phone `from` calls the clinic number `to`. */
 export const sandboxStartCallRequest = z.object({ from: simulatorPhone, to: e164 }).strict();
@@ -296,7 +302,7 @@ export type SandboxPhoneCall = z.infer<typeof sandboxPhoneCall>;
 export const sandboxStartCallResponse = z.object({ call: sandboxPhoneCall });
 
 /** GET sandbox/calls?phone=…: the phone's calls, newest first. */
-export const sandboxPhoneCallsQuery = z.object({ phone: simulatorPhone }).strict();
+export const sandboxPhoneCallsQuery = z.object({ phone: simulatorLine }).strict();
 export const sandboxPhoneCalls = z.object({ calls: z.array(sandboxPhoneCall) });
 export type SandboxPhoneCalls = z.infer<typeof sandboxPhoneCalls>;
 
@@ -330,7 +336,7 @@ export type CallSignalKind = CallSignal["kind"];
 // ---- The simulated phone's socket: GET /api/sandbox/phone-socket?number=… (public, sandbox only)
 
 /** The query of the phone socket: which simulated phone this tab is. */
-export const sandboxPhoneSocketQuery = z.object({ number: simulatorPhone }).strict();
+export const sandboxPhoneSocketQuery = z.object({ number: simulatorLine }).strict();
 
 /** Messages the server sends the simulated phone. */
 export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [

@@ -104,6 +104,9 @@ export const twilioGatherQuery = z.object({ callId: z.uuid(), t: z.string().rege
 export const twilioRoomQuery = z.object({ callId: z.uuid(), room: z.string().min(1).max(128), label: z.enum(["customer", "external"]) });
 
 /** Hold and park music of a held participant. */
+/** A desk phone Relais rang for this person (decision 0041): the call and the person it was offered to. */
+export const twilioDeskQuery = z.object({ callId: z.uuid(), userId: z.uuid() });
+
 export const twilioHoldQuery = z.object({ music: z.enum(["hold", "park"]) });
 
 /** A recording's status callback, or (step=action) the `action` of `<Record>` once the caller stops. */

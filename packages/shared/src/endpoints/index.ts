@@ -13,6 +13,7 @@ import { organizationsEndpoints } from "./organizations.ts";
 import { realtimeEndpoints } from "./realtime.ts";
 import { sandboxEndpoints } from "./sandbox.ts";
 import { scheduledMessagesEndpoints } from "./scheduled-messages.ts";
+import { sipsEndpoints } from "./sips.ts";
 import { statusEndpoints } from "./status.ts";
 import { surveysEndpoints } from "./surveys.ts";
 import { teamsEndpoints } from "./teams.ts";
@@ -46,6 +47,7 @@ export const endpoints = {
   realtime: realtimeEndpoints,
   sandbox: sandboxEndpoints,
   scheduledMessages: scheduledMessagesEndpoints,
+  sips: sipsEndpoints,
   status: statusEndpoints,
   surveys: surveysEndpoints,
   teams: teamsEndpoints,

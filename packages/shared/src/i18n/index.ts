@@ -22,6 +22,7 @@ import { voicePrompts } from "./areas/voice-prompts.ts";
 import { email } from "./areas/email.ts";
 import { uiCalls } from "./areas/ui-calls.ts";
 import { voiceSettings } from "./areas/voice-settings.ts";
+import { sips } from "./areas/sips.ts";
 
 /** Every area of the catalogue. A new area file is added here and nowhere else. */
 const areas = {
@@ -47,6 +48,7 @@ const areas = {
   email,
   uiCalls,
   voiceSettings,
+  sips,
 } as const;
 
 type AreaKeys<T> = T extends Record<infer K, unknown> ? K : never;

@@ -5,6 +5,7 @@ import { addJob } from "../../platform/jobs/jobs.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
 import { replyToMissedCall, textCallbackRequest } from "../automatic-texts/index.ts";
 import { recordCallMessage } from "../messaging/index.ts";
+import { deskPhonesOf } from "../sips/index.ts";
 import type { CarrierCall } from "./carrier.ts";
 import type { Call, CallCommand, CallEvent, OfferStatus, Transition } from "./model.ts";
 import { messageCallOf, presentCall, presentOffer, presentTransferOffer } from "./presenter.ts";
@@ -181,8 +182,42 @@ async function persist(
     if (freed) after.push(() => offerWaitingCalls(r, orgId, freed));
   }
 
+  await ringDeskPhones(r, tx, orgId, row, call, rung, wasPending, after);
   await recordTransferEvents(tx, orgId, before, call, viewNow);
   for (const command of t.commands) await plan(r, tx, orgId, row, call, command, after);
+}
+
+/**
+ * Desk phones ring beside the browsers (issue 13 §4, decision 0041): each person newly offered
+ * the call who holds a desk phone has it rung by the carrier; each offer that closed (taken,
+ * declined, timed out, the call over) stops that person's desk phone. Answering on the desk phone
+ * is the same claim as the browser's answer (answerFromDesk), so the first to answer wins.
+ */
+async function ringDeskPhones(
+  r: CallsRuntime,
+  tx: Tx,
+  orgId: string,
+  row: repo.CallRow,
+  call: Call,
+  rung: Call["offers"],
+  wasPending: Set<string>,
+  after: After,
+): Promise<void> {
+  const target = carrierCallOf(row);
+  const phones = await deskPhonesOf(
+    tx,
+    orgId,
+    rung.map((o) => o.userId),
+  );
+  for (const [userId, sipUri] of phones) {
+    const command: CallCommand = { type: "desk.ring", userId, sipUri, ringSeconds: call.routing.ringSeconds };
+    after.push(() => r.carrier.execute(target, command));
+  }
+  const closed = call.offers.filter((o) => o.status !== "pending" && wasPending.has(`${o.userId}:${o.round}`));
+  for (const o of closed) {
+    const command: CallCommand = { type: "desk.stop", userId: o.userId };
+    after.push(() => r.carrier.execute(target, command));
+  }
 }
 
 /**

@@ -1,7 +1,13 @@
 import type { CallPeriod } from "@relais/shared";
 import type { CarrierCall, CarrierEvent, CarrierEventRef, Greeting, InboundCallAnswer, InboundCallReport } from "./carrier.ts";
 import { callsRuntime } from "./runtime.ts";
-import { applyEvent, callForStaffLeg as staffLeg, greetingOf as greeting, receiveInbound } from "./service.ts";
+import {
+  answerFromDesk as deskAnswer,
+  applyEvent,
+  callForStaffLeg as staffLeg,
+  greetingOf as greeting,
+  receiveInbound,
+} from "./service.ts";
 
 /**
  * The calls module's public face. For the carriers' webhooks (the Twilio routes): a new inbound
@@ -42,4 +48,9 @@ export function callForStaffLeg(leg: { callId: string; userId: string }): Promis
 /** The team's greeting for this call's period; null: the carrier speaks the catalogue's default. */
 export function greetingOf(call: { callId: string; period: CallPeriod }): Promise<Greeting | null> {
   return greeting(call);
+}
+
+/** A desk phone rung for this person answered: their claim on the call; null when someone was faster (decision 0041). */
+export function answerFromDesk(leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
+  return deskAnswer(callsRuntime(), leg);
 }

@@ -171,7 +171,13 @@ export type CallCommand =
   | { type: "timer.schedule"; timer: CallTimer; dueAt: number }
   | { type: "room.end" }
   /** Dialpad keys staff pressed, sent to the far end as DTMF (issue 12); from the service, never the reducer. */
-  | { type: "digits.send"; digits: string };
+  | { type: "digits.send"; digits: string }
+  /**
+   * A person offered the call has a desk phone (decision 0041): the carrier rings its SIP address
+   * beside the browser, and stops it once the offer closes; from the service, never the reducer.
+   */
+  | { type: "desk.ring"; userId: string; sipUri: string; ringSeconds: number }
+  | { type: "desk.stop"; userId: string };
 
 export type RefusalReason =
   "taken" | "ended" | "not-offered" | "not-owner" | "wrong-state" | "held" | "not-accepted" | "emergency" | "no-target" | "stale";

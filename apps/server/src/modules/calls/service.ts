@@ -21,6 +21,7 @@ import {
   type VoiceToken,
 } from "@relais/shared";
 import { withTenant, type Tx } from "../../db/database.ts";
+import { recordEvent } from "../../platform/realtime/record-event.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { tierPermissions } from "../organizations/index.ts";
@@ -159,6 +160,27 @@ export async function callForStaffLeg(
     if (!row || row.state === "ended" || row.owner_user_id !== leg.userId) return null;
     return { ...carrierCallOf(row), emergency: row.emergency };
   });
+}
+
+/**
+ * A desk phone rung for this person answered (decision 0041): the same claim as the browser's
+ * answer, under the call's row lock, so the first to answer — browser or desk phone, this person
+ * or another — wins. The call to put the desk phone into, or null when the claim was lost (or
+ * the offer already closed) and the phone is hung up. A replayed webhook is the same key: a
+ * duplicate that answers the call again.
+ */
+export async function answerFromDesk(r: CallsRuntime, leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
+  const orgId = await repo.unsafeFindCallById(r.db, leg.callId);
+  if (!orgId) return null;
+  const event: StaffEvent = { type: "staff.answer", key: `desk:answer:${leg.callId}:${leg.userId}`, at: Date.now(), userId: leg.userId };
+  // The person's browsers stop ringing quietly: they answered, on the desk phone.
+  const changed = await change(r, orgId, leg.callId, event, async (tx) => {
+    await recordEvent(tx, orgId, { type: "call.offer.revoked", userId: leg.userId, payload: { callId: leg.callId, reason: "desk" } });
+  });
+  if (!changed || changed.transition.refusal) return null;
+  const owner = changed.call.owner;
+  if (owner?.kind !== "user" || owner.userId !== leg.userId) return null;
+  return carrierCallOf(changed.row);
 }
 
 /**

@@ -216,7 +216,8 @@ export class PhoneController {
       const { callId, reason } = revoked.data;
       const offer = this.current.offers.find((o) => o.callId === callId);
       if (!offer) return;
-      const quiet = reason === "rejected" || reason === "declined";
+      // "desk": this person picked up their desk phone (decision 0041); the call itself arrives as call.updated.
+      const quiet = reason === "rejected" || reason === "declined" || reason === "desk";
       this.set({
         offers: this.current.offers.filter((o) => o.callId !== callId),
         notices: quiet ? this.current.notices : [...this.current.notices.filter((n) => n.offer.callId !== callId), { offer, reason }],

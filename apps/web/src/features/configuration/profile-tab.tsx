@@ -10,6 +10,7 @@ import { PasswordRules } from "../auth/password-rules.tsx";
 import { LocaleSelect } from "./locale-select.tsx";
 import { useChangePassword, useUpdateProfile } from "./api.ts";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
+import { DeskPhoneSection } from "../sips/desk-phone-section.tsx";
 
 /** My profile: name, language, call and sound preferences, and my password. */
 export function ProfileTab() {
@@ -17,6 +18,7 @@ export function ProfileTab() {
   return (
     <Stack gap="lg">
       <ProfileForm key={JSON.stringify([profile.name, profile.locale, profile.settings])} profile={profile} />
+      <DeskPhoneSection />
       <PasswordForm />
     </Stack>
   );

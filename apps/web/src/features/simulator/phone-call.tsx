@@ -53,7 +53,8 @@ function speak(text: string): void {
  * public phone socket, plays ringback while the clinic rings, makes the WebRTC offer when the
  * server says the call is connected (decision 0022), and shows the keys staff press.
  */
-function usePhoneCall(number: string) {
+/** `media` false: a desk phone (decision 0041), which rings and answers but exchanges no audio in the sandbox. */
+function usePhoneCall(number: string, media = true) {
   const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "", prompt: null, recording: false });
   const voicemail = useRef<{ sid: string; recorder: WavRecording; timer: number } | null>(null);
   const socket = useRef<WebSocket | null>(null);
@@ -139,7 +140,7 @@ function usePhoneCall(number: string) {
           case "call.connected":
             if (message.callSid !== sid.current) return;
             setState((s) => ({ ...s, connected: true }));
-            void connect(message.callSid).catch(() => undefined);
+            if (media) void connect(message.callSid).catch(() => undefined);
             return;
           case "call.digits":
             if (message.callSid !== sid.current) return;
@@ -187,7 +188,7 @@ function usePhoneCall(number: string) {
       socket.current = null;
       closePeer();
     };
-  }, [number]);
+  }, [number, media]);
 
   const started = (call: SandboxPhoneCall): void => {
     sid.current = call.sid;
@@ -202,10 +203,10 @@ function useElapsed(iso: string | null, running: boolean): number {
   return iso ? (now - Date.parse(iso)) / 1000 : 0;
 }
 
-function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
+function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | null }) {
   const intl = useIntl();
   const alerts = useAlerts();
-  const { call, connected, digits, holding, prompt, recording, started, finishVoicemail } = usePhoneCall(phone);
+  const { call, connected, digits, holding, prompt, recording, started, finishVoicemail } = usePhoneCall(phone, clinic !== null);
   const [busy, setBusy] = useState(false);
   const live = call !== null && call.state !== "ended";
   const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
@@ -260,20 +261,26 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
           ) : (
             <span />
           )}
-          <Button
-            size="compact-sm"
-            color="teal"
-            leftSection={<IconPhone size={15} />}
-            loading={busy}
-            onClick={() => {
-              void act(async () => {
-                const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
-                started(answer.call);
-              });
-            }}
-          >
-            <FormattedMessage id="simulator.call.start" />
-          </Button>
+          {clinic === null ? (
+            <Text size="xs" c="dimmed" data-testid="desk-phone-waiting">
+              <FormattedMessage id="simulator.desk.waiting" />
+            </Text>
+          ) : (
+            <Button
+              size="compact-sm"
+              color="teal"
+              leftSection={<IconPhone size={15} />}
+              loading={busy}
+              onClick={() => {
+                void act(async () => {
+                  const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
+                  started(answer.call);
+                });
+              }}
+            >
+              <FormattedMessage id="simulator.call.start" />
+            </Button>
+          )}
         </div>
       </>
     );
@@ -387,8 +394,8 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string }) {
   );
 }
 
-/** The phone's call bar, with the call screens' texts (decision 0029). */
-export function PhoneCall({ phone, clinic }: { phone: string; clinic: string }) {
+/** The phone's call bar, with the call screens' texts (decision 0029); `clinic` null: a desk phone, which only receives. */
+export function PhoneCall({ phone, clinic }: { phone: string; clinic: string | null }) {
   return (
     <CallsIntl>
       <PhoneCallInside phone={phone} clinic={clinic} />

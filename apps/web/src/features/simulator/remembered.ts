@@ -9,13 +9,22 @@ const KEYS = {
   clinic: "relais.simulator.clinic",
   address: "relais.simulator.email",
   mailbox: "relais.simulator.mailbox",
+  desk: "relais.simulator.desk",
 } as const;
 export type Remembered = keyof typeof KEYS;
 
 /** Numbers in E.164, addresses as the shared email rule takes them. */
 const isNumber = (value: string) => E164_PATTERN.test(value);
 const isAddress = (value: string) => email.safeParse(value).data === value;
-const VALID: Record<Remembered, (value: string) => boolean> = { phone: isNumber, clinic: isNumber, address: isAddress, mailbox: isAddress };
+/** A desk phone's SIP address, as the profile shows it. */
+export const isDeskAddress = (value: string) => /^sip:[a-z0-9_]{6,32}@[a-z0-9.-]{1,200}$/.test(value);
+const VALID: Record<Remembered, (value: string) => boolean> = {
+  phone: isNumber,
+  clinic: isNumber,
+  address: isAddress,
+  mailbox: isAddress,
+  desk: isDeskAddress,
+};
 
 type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

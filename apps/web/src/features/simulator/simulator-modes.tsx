@@ -1,29 +1,31 @@
 import type { ReactNode } from "react";
 import { Tabs } from "@mantine/core";
-import { IconDeviceMobile, IconMail } from "@tabler/icons-react";
+import { IconDeviceLandlinePhone, IconDeviceMobile, IconMail } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
+import { DeskPhoneSide } from "./desk-phone-side.tsx";
 import { EmailSide } from "./email-side.tsx";
 import classes from "./simulator.module.css";
 
-type Mode = "phone" | "email";
+type Mode = "phone" | "email" | "desk";
 
 /**
- * The simulator's two sides: the phone (texts, calls) and email. The side is in the address
+ * The simulator's sides: the phone (texts, calls), email, and a desk phone (decision 0041). The side is in the address
  * (`?mode=email`), so a link or a reload lands on it and the language switch keeps it.
  */
 export function SimulatorModes({ phone }: { phone: ReactNode }) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
-  const mode: Mode = params.get("mode") === "email" ? "email" : "phone";
+  const asked = params.get("mode");
+  const mode: Mode = asked === "email" || asked === "desk" ? asked : "phone";
   return (
     <Tabs
       value={mode}
       keepMounted={false}
       onChange={(value) => {
         const next = new URLSearchParams(params);
-        if (value === "email") {
-          next.set("mode", "email");
+        if (value === "email" || value === "desk") {
+          next.set("mode", value);
         } else {
           next.delete("mode");
         }
@@ -38,6 +40,9 @@ export function SimulatorModes({ phone }: { phone: ReactNode }) {
           <Tabs.Tab value="email" leftSection={<IconMail size={16} aria-hidden />}>
             <FormattedMessage id="simulator.mode.email" />
           </Tabs.Tab>
+          <Tabs.Tab value="desk" leftSection={<IconDeviceLandlinePhone size={16} aria-hidden />}>
+            <FormattedMessage id="simulator.mode.desk" />
+          </Tabs.Tab>
         </Tabs.List>
       </div>
       {/* The phone stays mounted on the email side: a call in progress goes on. */}
@@ -46,6 +51,9 @@ export function SimulatorModes({ phone }: { phone: ReactNode }) {
       </Tabs.Panel>
       <Tabs.Panel value="email">
         <EmailSide />
+      </Tabs.Panel>
+      <Tabs.Panel value="desk">
+        <DeskPhoneSide />
       </Tabs.Panel>
     </Tabs>
   );

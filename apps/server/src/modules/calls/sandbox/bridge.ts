@@ -15,7 +15,7 @@ import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
 import type { CallCommand } from "../model.ts";
 import * as repo from "../repo.ts";
 import { callsRuntime } from "../runtime.ts";
-import { applyEvent, receiveInbound } from "../service.ts";
+import { answerFromDesk, applyEvent, receiveInbound } from "../service.ts";
 
 /**
  * The sandbox voice network (VOICE.md §5, decision 0022): the server's own bridge between the
@@ -46,6 +46,8 @@ type Record = {
   holdMusic: "hold" | "park" | null;
   /** An outside extension's leg of a transfer (issue 13 §2): the simulator is the outside phone; `dtmf` is dialled once it answers. */
   external?: { dtmf: string | null };
+  /** A desk phone rung beside a person's browser (decision 0041): the simulator is that desk phone. */
+  desk?: { userId: string };
 };
 
 /** Sends a message to the tabs of one person (the realtime hub). */
@@ -58,6 +60,8 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   /** The outside extension's leg of a call being transferred, by call id. */
   private readonly externalOfCall = new Map<string, string>();
   private readonly phones = new Map<string, Set<WebSocket>>();
+  /** Desk phones ringing or connected, by `callId:userId` → their sid. */
+  private readonly deskOfCall = new Map<string, string>();
   private staffSend: StaffSend = () => undefined;
 
   setStaffSend(send: StaffSend): void {
@@ -112,7 +116,17 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       case "room.end":
         if (record) await this.finish(record);
         this.hangupExternal(call.id);
+        this.endDesks(call.id);
         return;
+      case "desk.ring":
+        await this.ringDesk(call, command.userId, command.sipUri);
+        return;
+      case "desk.stop": {
+        // The offer closed: a desk phone still ringing stops; one that answered (and won) stays.
+        const desk = this.calls.get(this.deskOfCall.get(`${call.id}:${command.userId}`) ?? "");
+        if (desk && desk.answeredAt === null) this.endDesk(desk, "canceled");
+        return;
+      }
       case "external.dial":
         await this.dialExternal(call, command.phone, command.extension);
         return;
@@ -198,6 +212,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     const record = this.calls.get(sid);
     if (!record) return null;
     if (record.external) return this.answerExternal(record);
+    if (record.desk) return this.answerDesk(record, record.desk.userId);
     if (record.direction === "incoming" && record.state !== "ended" && record.answeredAt === null) {
       record.answeredAt = Date.now();
       await this.report(record, { type: "leg.answered", leg: "customer", key: `sandbox:${sid}:answered`, at: Date.now() });
@@ -214,6 +229,20 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         const leg = { type: "leg.ended" as const, leg: "external" as const, status, key: `sandbox:${sid}:ended`, at: Date.now() };
         this.endExternal(record);
         await applyEvent(callsRuntime(), { callId: record.callId }, leg);
+      }
+      return present(record);
+    }
+    if (record.desk) {
+      // Declining only silences this desk phone (the browser keeps ringing); hanging up after answering leaves the room.
+      const { userId } = record.desk;
+      const answered = record.answeredAt !== null && record.state !== "ended";
+      this.endDesk(record, answered ? "completed" : "busy");
+      if (answered && record.callId) {
+        await applyEvent(
+          callsRuntime(),
+          { callId: record.callId },
+          { type: "room.left", userId, key: `sandbox:${sid}:left`, at: Date.now() },
+        );
       }
       return present(record);
     }
@@ -273,7 +302,8 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   /** Signalling from the phone: to the tabs of the person who owns the call. */
   fromPhone(number: string, sid: string, signal: CallSignal): void {
     const record = this.calls.get(sid);
-    if (!record || record.phone !== number || !record.callId || !record.ownerUserId) return;
+    // A desk phone exchanges no audio in the sandbox: its signalling would reach the person's own tab.
+    if (!record || record.desk || record.phone !== number || !record.callId || !record.ownerUserId) return;
     this.staffSend(record.orgId, record.ownerUserId, { type: "call.signal", callId: record.callId, signal });
   }
 
@@ -393,6 +423,75 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       this.toPhone(record.phone, { type: "call.digits", callSid: record.sid, digits: dtmf });
     }
     return present(record);
+  }
+
+  /**
+   * desk.ring (decision 0041): the clinic's call rings the simulator page listening as this desk
+   * phone's SIP address. As for the outside phone of a transfer, no audio flows to it: it rings,
+   * answers (the person's claim) and hangs up.
+   */
+  private async ringDesk(call: CarrierCall, userId: string, sipUri: string): Promise<void> {
+    const r = callsRuntime();
+    const teamLabel = await withTenant(
+      r.db,
+      call.organizationId,
+      async (tx) => (await repo.teamOf(tx, call.organizationId, call.teamId))?.label ?? "",
+    );
+    const sid = newSid();
+    const record: Record = {
+      sid,
+      orgId: call.organizationId,
+      callId: call.id,
+      direction: "incoming",
+      phone: sipUri,
+      clinicNumber: call.teamNumber ?? "",
+      teamLabel,
+      state: "ringing",
+      startedAt: Date.now(),
+      answeredAt: null,
+      endedAt: null,
+      endStatus: null,
+      digits: "",
+      ownerUserId: userId,
+      holdMusic: null,
+      desk: { userId },
+    };
+    this.calls.set(sid, record);
+    this.deskOfCall.set(`${call.id}:${userId}`, sid);
+    this.toPhone(sipUri, { type: "call.incoming", call: present(record) });
+  }
+
+  /** The desk phone picked up: the person's claim on the call (the browser's answer); lost, the desk phone is hung up. */
+  private async answerDesk(record: Record, userId: string): Promise<SandboxPhoneCall> {
+    if (record.state === "ended" || record.answeredAt !== null || !record.callId) return present(record);
+    const r = callsRuntime();
+    // Marked answered before the claim: the claim closes this person's offer, and desk.stop must leave a winner ringing on.
+    record.answeredAt = Date.now();
+    const won = await answerFromDesk(r, { callId: record.callId, userId });
+    if (!won) {
+      record.answeredAt = null;
+      this.endDesk(record, "canceled");
+      return present(record);
+    }
+    record.state = "active";
+    this.toPhone(record.phone, { type: "call.connected", callSid: record.sid });
+    this.toPhone(record.phone, { type: "call.state", call: present(record) });
+    // Picking up is the desk phone's leg joining the room (the browser's SDP answer, in the sandbox).
+    await applyEvent(r, { callId: record.callId }, { type: "room.joined", userId, key: `sandbox:${record.sid}:joined`, at: Date.now() });
+    return present(record);
+  }
+
+  private endDesk(record: Record, status: CallEndStatus): void {
+    if (record.desk && record.callId) this.deskOfCall.delete(`${record.callId}:${record.desk.userId}`);
+    if (record.state === "ended") return;
+    record.state = "ended";
+    record.endedAt = Date.now();
+    record.endStatus = record.answeredAt === null ? (status === "completed" ? "canceled" : status) : "completed";
+    this.toPhone(record.phone, { type: "call.ended", call: present(record) });
+  }
+
+  private endDesks(callId: string): void {
+    for (const record of this.calls.values()) if (record.desk && record.callId === callId) this.endDesk(record, "completed");
   }
 
   private hangupExternal(callId: string): void {

@@ -77,6 +77,17 @@ export class CallsDouble implements VoiceEntryPoints {
     });
   }
 
+  /** The desk phone's claim, by the real reducer: the call when this person won it, null otherwise. */
+  answerFromDesk(leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
+    this.failing();
+    const call = this.calls.get(leg.callId);
+    if (!call) return Promise.resolve(null);
+    const t = apply(call, { type: "staff.answer", key: `desk:answer:${leg.callId}:${leg.userId}`, at: Date.now(), userId: leg.userId });
+    if (t.refusal) return Promise.resolve(null);
+    this.calls.set(call.id, t.call);
+    return this.callForStaffLeg(leg);
+  }
+
   greetingOf(): Promise<Greeting | null> {
     return Promise.resolve(this.greeting);
   }

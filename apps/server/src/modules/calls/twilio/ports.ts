@@ -15,6 +15,8 @@ export type VoiceEntryPoints = {
    * not over; null otherwise, and the leg is refused.
    */
   callForStaffLeg(leg: { callId: string; userId: string }): Promise<(CarrierCall & { emergency: boolean }) | null>;
+  /** A desk phone rung for `userId` answered: their claim; the call to join, or null when lost (decision 0041). */
+  answerFromDesk(leg: { callId: string; userId: string }): Promise<CarrierCall | null>;
   /** The team's greeting for this call's period; null: the catalogue's spoken default. */
   greetingOf(call: { callId: string; period: CallPeriod }): Promise<Greeting | null>;
 };

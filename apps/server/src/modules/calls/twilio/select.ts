@@ -15,6 +15,9 @@ export function twilioVoiceCarrierOf(config: Config): TwilioVoiceCarrier | null 
   if (given !== 0 && given !== keys.length) {
     throw new Error("TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET and TWILIO_TWIML_APP_SID go together: set all three or none");
   }
+  if (Boolean(config.TWILIO_SIP_DOMAIN) !== Boolean(config.TWILIO_SIP_CREDENTIAL_LIST_SID)) {
+    throw new Error("TWILIO_SIP_DOMAIN and TWILIO_SIP_CREDENTIAL_LIST_SID go together: set both or neither");
+  }
   return new TwilioVoiceCarrier({
     accountSid: config.TWILIO_ACCOUNT_SID,
     authToken: config.TWILIO_AUTH_TOKEN,
@@ -26,5 +29,9 @@ export function twilioVoiceCarrierOf(config: Config): TwilioVoiceCarrier | null 
         : undefined,
     holdMusicUrl: config.TWILIO_HOLD_MUSIC_URL,
     parkMusicUrl: config.TWILIO_PARK_MUSIC_URL,
+    sip:
+      config.TWILIO_SIP_DOMAIN && config.TWILIO_SIP_CREDENTIAL_LIST_SID
+        ? { domain: config.TWILIO_SIP_DOMAIN, credentialListSid: config.TWILIO_SIP_CREDENTIAL_LIST_SID }
+        : undefined,
   });
 }

@@ -9,10 +9,12 @@ import queueList from "../../../../test/fixtures/twilio-voice/rest-queue-list.js
 import member from "../../../../test/fixtures/twilio-voice/rest-member.json" with { type: "json" };
 import notInProgress from "../../../../test/fixtures/twilio-voice/rest-call-not-in-progress.json" with { type: "json" };
 import notFound from "../../../../test/fixtures/twilio-voice/rest-not-found.json" with { type: "json" };
+import sipCredential from "../../../../test/fixtures/twilio-voice/rest-sip-credential.json" with { type: "json" };
 
 /**
  * A local stand-in for the Twilio REST resources the voice carrier calls (VOICE.md §7): Calls,
- * Conferences and their Participants, Queues and their Members, Recordings. It answers with the
+ * Conferences and their Participants, Queues and their Members, Recordings, and the SIP domain's
+ * credential lists (desk phones, decision 0041). It answers with the
  * recorded answers of test/fixtures/twilio-voice, records every request, and counts anything
  * else — and any HTTPS request at all, which would leave the machine — as unexpected. The
  * carrier reaches it through the SDK's custom HTTP client (RedirectingRequestClient), as the SMS
@@ -44,6 +46,9 @@ export type TwilioStandIn = {
   over: Set<string>;
   /** Recording audio by RE sid. */
   recordings: Map<string, Buffer>;
+  /** SIP credentials by CR sid → username, per credential list the stand-in knows (`credentialLists`). */
+  credentials: Map<string, string>;
+  credentialLists: Set<string>;
   close(): Promise<void>;
 };
 
@@ -112,6 +117,26 @@ function route(s: TwilioStandIn, method: string, path: string, query: Record<str
     if (form["Status"] === "completed") s.over.add(m[1] ?? "");
     return { status: 200, body: { ...callCreated, sid: m[1], status: form["Status"] ?? "in-progress" } };
   }
+  if (method === "POST" && (m = /^\/SIP\/CredentialLists\/(CL\w{32})\/Credentials\.json$/.exec(rest))) {
+    const list = m[1] ?? "";
+    if (!s.credentialLists.has(list)) return { status: 404, body: notFound };
+    const created = sid("CR");
+    s.credentials.set(created, form["Username"] ?? "");
+    return {
+      status: 201,
+      body: {
+        ...sipCredential,
+        credential_list_sid: list,
+        sid: created,
+        username: form["Username"],
+        uri: `${account}/SIP/CredentialLists/${list}/Credentials/${created}.json`,
+      },
+    };
+  }
+  if (method === "DELETE" && (m = /^\/SIP\/CredentialLists\/(CL\w{32})\/Credentials\/(CR\w{32})\.json$/.exec(rest))) {
+    if (!s.credentialLists.has(m[1] ?? "") || !s.credentials.delete(m[2] ?? "")) return { status: 404, body: notFound };
+    return { status: 204, body: null };
+  }
   if (method === "GET" && (m = /^\/Recordings\/(RE\w{32})\.mp3$/.exec(rest))) {
     const audio = s.recordings.get(m[1] ?? "");
     return audio ? { status: 200, body: audio, type: "audio/mpeg" } : { status: 404, body: notFound };
@@ -133,6 +158,8 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     queued: new Set(),
     over: new Set(),
     recordings: new Map(),
+    credentials: new Map(),
+    credentialLists: new Set(),
     close: async () => {
       https.request = originalRequest;
       https.get = originalGet;

@@ -4,6 +4,7 @@ import { saveVoicemailAudio } from "../../voice-settings/index.ts";
 import { RedirectingRequestClient, validTwilioSignature } from "../../../carriers/twilio/twilio-carrier.ts";
 import { voiceAccessToken, type VoiceTokenOptions } from "./access-token.ts";
 import type { CarrierCall, VoiceCarrier } from "../carrier.ts";
+import type { SipDirectory } from "../../sips/index.ts";
 import { CUSTOMER_LABEL, EXTERNAL_LABEL, queueNameOf, sayThenHangupTwiml, staffLabel, voicemailTwiml } from "./twiml.ts";
 import { voiceUrl } from "./voice-urls.ts";
 
@@ -19,6 +20,11 @@ export type TwilioVoiceOptions = {
   /** Music a waiting or held caller hears (mp3 or wav that Twilio fetches). */
   holdMusicUrl?: string | undefined;
   parkMusicUrl?: string | undefined;
+  /**
+   * Desk phones (decision 0041): the SIP domain they register on (`clinic.sip.twilio.com`) and the
+   * credential list of that domain Relais adds their credentials to. Without them, no desk phone.
+   */
+  sip?: { domain: string; credentialListSid: string } | undefined;
 };
 
 const TWILIO_API = "https://api.twilio.com";
@@ -68,6 +74,8 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
   private readonly conferenceOfRoom = new Recent<string, string>();
   /** Legs Relais placed itself (outbound callee, outside transfer number), by call id. */
   private readonly placedLegs = new Recent<string, { customer?: string; external?: string }>();
+  /** Desk phones ringing, by `callId:userId` → the CA sid of the leg Relais placed to them. */
+  private readonly deskLegs = new Recent<string, string>();
   /** Calls whose caller already has their last words (the callback confirmation): ending the room must not cut them off. */
   private readonly lastWords = new Recent<string, true>();
 
@@ -94,6 +102,33 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
 
   musicUrl(music: "hold" | "park"): string {
     return (music === "park" ? (this.opts.parkMusicUrl ?? this.opts.holdMusicUrl) : this.opts.holdMusicUrl) ?? TWILIO_HOLD_MUSIC;
+  }
+
+  /**
+   * The SIP domain's credentials (Credential Lists → Credentials), one per desk phone; null when
+   * no SIP domain is configured.
+   */
+  sipDirectory(): SipDirectory | null {
+    const sip = this.opts.sip;
+    if (!sip) return null;
+    const list = () => this.client.sip.credentialLists(sip.credentialListSid);
+    return {
+      domain: sip.domain,
+      addCredential: async (username, password) => (await list().credentials.create({ username, password })).sid,
+      removeCredential: async (credentialSid) => {
+        await list()
+          .credentials(credentialSid)
+          .remove()
+          .catch((err: unknown) => {
+            if (!isGone(err)) throw err;
+          });
+      },
+    };
+  }
+
+  /** The desk phone answered (its webhook): it is no longer ringing, and stopping the offer must leave it be. */
+  deskAnswered(callId: string, userId: string): void {
+    this.deskLegs.delete(`${callId}:${userId}`);
   }
 
   /** The wait URL's report of which queue a caller waits in, so answering needs no look-up. */
@@ -136,6 +171,10 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
         return this.redirectCustomer(call, sayThenHangupTwiml("voice-prompt.callback"));
       case "room.end":
         return this.endRoom(call);
+      case "desk.ring":
+        return this.ringDesk(call, command.userId, command.sipUri, command.ringSeconds);
+      case "desk.stop":
+        return this.stopDesk(call, command.userId);
       case "voicemail.save": {
         // Issue 13 §3 (decision 0039): the mp3 is fetched with the account's credentials and kept
         // with the call, checked and measured like any audio; the thread's player reads it from there.
@@ -210,6 +249,39 @@ export class TwilioVoiceCarrier implements VoiceCarrier {
       statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
     });
     this.placedLegs.set(call.id, { ...this.placedLegs.get(call.id), customer: created.sid });
+  }
+
+  /**
+   * A desk phone rung beside the browser (decision 0041): a call from the team's number to the
+   * phone's SIP address, given up after the ring time; answered, its webhook claims the call for
+   * the person and puts the phone into the room.
+   */
+  private async ringDesk(call: CarrierCall, userId: string, sipUri: string, ringSeconds: number): Promise<void> {
+    const created = await this.client.calls.create({
+      to: sipUri,
+      from: teamNumberOf(call),
+      url: voiceUrl(this.publicUrl, "desk", { callId: call.id, userId }),
+      method: "POST",
+      timeout: Math.max(5, Math.min(600, ringSeconds)),
+    });
+    this.deskLegs.set(`${call.id}:${userId}`, created.sid);
+  }
+
+  /**
+   * The offer closed: the desk phone stops ringing. `canceled` only ends a call still queued or
+   * ringing, so a desk phone that answered (and won) in the meantime is never cut off.
+   */
+  private async stopDesk(call: CarrierCall, userId: string): Promise<void> {
+    const key = `${call.id}:${userId}`;
+    const sid = this.deskLegs.get(key);
+    if (!sid) return;
+    this.deskLegs.delete(key);
+    await this.client
+      .calls(sid)
+      .update({ status: "canceled" })
+      .catch((err: unknown) => {
+        if (!isGone(err)) throw err;
+      });
   }
 
   /** Transfer to an outside number: a new call that, answered, dials the extension (`ww` waits a second) and joins the room. */

@@ -190,6 +190,25 @@ export function twilioVoiceWebhookRoutes({ carrier, entry, now = Date.now }: Voi
       signed,
     );
 
+    serve(
+      app,
+      hooks.desk,
+      async ({ query, req, reply }) =>
+        twiml(req, reply, async () => {
+          // The desk phone answered (decision 0041): the person's claim, then the room as their browser would join it.
+          twilio().deskAnswered(query.callId, query.userId);
+          const call = await entry.answerFromDesk({ callId: query.callId, userId: query.userId });
+          if (!call) return hangupTwiml();
+          return staffJoinTwiml({
+            room: call.room,
+            userId: query.userId,
+            conferenceStatusUrl: url("conferenceStatus", { callId: call.id }),
+            waitUrl: url("hold", { music: "hold" }),
+          });
+        }),
+      signed,
+    );
+
     serve(app, hooks.hold, async ({ query, req, reply }) => twiml(req, reply, () => holdTwiml(twilio().musicUrl(query.music))), signed);
 
     serve(

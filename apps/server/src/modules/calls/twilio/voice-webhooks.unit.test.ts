@@ -59,6 +59,7 @@ async function build(carrier: TwilioVoiceCarrier | null, entry: () => CallsDoubl
     receiveInboundCall: (...a: Parameters<CallsDouble["receiveInboundCall"]>) => entry().receiveInboundCall(...a),
     applyCarrierEvent: (...a: Parameters<CallsDouble["applyCarrierEvent"]>) => entry().applyCarrierEvent(...a),
     callForStaffLeg: (...a: Parameters<CallsDouble["callForStaffLeg"]>) => entry().callForStaffLeg(...a),
+    answerFromDesk: (...a: Parameters<CallsDouble["answerFromDesk"]>) => entry().answerFromDesk(...a),
     greetingOf: () => entry().greetingOf(),
   };
   await instance.register(async (api) => api.register(twilioVoiceWebhookRoutes({ carrier, entry: forward, now: () => NOW })), {
