@@ -4,7 +4,7 @@ import { useIntl } from "react-intl";
 import { USER_STATUSES, resolveLocale, type UserStatus } from "@relais/shared";
 import { useSession } from "../session/session.tsx";
 import { useAlerts } from "../alerts/alerts.tsx";
-import { useMyTeams, useSwitchTeam, useUpdateStatus } from "../../features/configuration/api.ts";
+import { useMyTeams, useSwitchTeam, useUpdateStatus } from "../../features/users/api.ts";
 import { initialsOf } from "../../ui/initials.ts";
 import { useRealtime } from "../realtime/realtime.tsx";
 import type { RealtimeState } from "../realtime/realtime-client.ts";

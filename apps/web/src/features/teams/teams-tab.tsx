@@ -10,7 +10,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
 import { useSchemaForm } from "../../ui/schema-form.ts";
-import { useAllTeams, useCreateTeam, useTierPermissions, useUsers } from "./api.ts";
+import { useAllTeams, useCreateTeam, useTierPermissions, useUsers } from "../users/api.ts";
 import { teamCreation } from "./team-creation.ts";
 import { MemberPicker } from "./member-picker.tsx";
 import { TeamDetailView } from "./team-detail.tsx";

@@ -10,7 +10,7 @@ import { Section } from "../../ui/page.tsx";
 import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
 import { useSchemaForm } from "../../ui/schema-form.ts";
 import { ScheduleEditor } from "./schedule-editor.tsx";
-import { useOrganization, useUpdateOrganization } from "./api.ts";
+import { useOrganization, useUpdateOrganization } from "../users/api.ts";
 import { SurveySettingsSection } from "../surveys/survey-settings-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
 import classes from "./configuration.module.css";
