@@ -3,7 +3,7 @@ import { Box, Checkbox, Group, NativeSelect, ScrollArea, Text } from "@mantine/c
 import { useIntl } from "react-intl";
 import { TEAM_ROLES, type TeamRole } from "@relais/shared";
 import { TEAM_ROLE_LABELS } from "../users/labels.ts";
-import classes from "../organizations/configuration.module.css";
+import classes from "./member-picker.module.css";
 
 interface PickableItem {
   id: string;

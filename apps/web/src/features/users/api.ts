@@ -2,180 +2,26 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import {
   endpoints,
-  team,
-  type addMemberRequest,
   type changePasswordRequest,
-  type CreateTeamRequest,
   type CreateUserRequest,
-  type TeamRole,
-  type UpdateOrganizationRequest,
   type UpdateProfileRequest,
-  type UpdateTeamRequest,
   type updateUserRequest,
   type UserStatus,
 } from "@relais/shared";
-import { api, isApiError } from "../../api/index.ts";
-import { useSession, useSessionContext } from "../../app/session/session.tsx";
+import { api } from "../../api/index.ts";
+import { useSessionContext } from "../../app/session/session.tsx";
 
-/** Query keys of the configuration area; `teams` is a prefix of every team list and detail. */
-const keys = {
-  organization: (id: string) => ["organization", id] as const,
-  tier: (id: string) => ["organization", id, "tier"] as const,
-  teams: ["teams"] as const,
-  allTeams: ["teams", "all"] as const,
-  myTeams: ["teams", "belongs"] as const,
-  team: (id: string) => ["teams", "detail", id] as const,
+/** Query keys of the users; teams/api.ts invalidates them after a team change (the users' team badges). */
+export const userKeys = {
   users: ["users"] as const,
 };
 
-/* ---------- organisation ---------- */
-
-export function useOrganization() {
-  const session = useSession();
-  const id = session.organization.id;
-  return useQuery({
-    queryKey: keys.organization(id),
-    queryFn: ({ signal }) => api.call(endpoints.organizations.get, { params: { id } }, { signal }),
-    initialData: session.organization,
-    initialDataUpdatedAt: 0,
-  });
-}
-
-export function useUpdateOrganization() {
-  const queryClient = useQueryClient();
-  const { setOrganization } = useSessionContext();
-  return useMutation({
-    mutationFn: (body: UpdateOrganizationRequest) => api.call(endpoints.organizations.update, { body }),
-    onSuccess: (org) => {
-      queryClient.setQueryData(keys.organization(org.id), org);
-      setOrganization(org);
-    },
-  });
-}
-
-/**
- * The organisation's plan permissions (GET tiers/organization/{id}, spec part 1 §3): null when it
- * has none (the 404 the spec says to ignore); another failure is the query's error, shown.
- */
-export function useTierPermissions() {
-  const id = useSession().organization.id;
-  return useQuery({
-    queryKey: keys.tier(id),
-    queryFn: async ({ signal }): Promise<number[] | null> => {
-      try {
-        return (await api.call(endpoints.organizations.tier, { params: { id } }, { signal })).permissions;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) {
-          return null;
-        }
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
-}
-
-/* ---------- teams ---------- */
-
-/** Every team of the organisation (members see teams they do not belong to). */
-export function useAllTeams() {
-  return useQuery({
-    queryKey: keys.allTeams,
-    queryFn: ({ signal }) => api.call(endpoints.teams.list, {}, { signal }),
-  });
-}
-
-/** The caller's own teams (the header's team switch). */
-export function useMyTeams() {
-  return useQuery({
-    queryKey: keys.myTeams,
-    queryFn: ({ signal }) => api.call(endpoints.teams.mine, {}, { signal }),
-  });
-}
-
-export function useTeam(id: string) {
-  return useQuery({
-    queryKey: keys.team(id),
-    queryFn: ({ signal }) => api.call(endpoints.teams.get, { params: { id } }, { signal }),
-  });
-}
-
-/** After any team change: team lists, the detail and the users' team badges are stale. */
-function useTeamsChanged() {
-  const queryClient = useQueryClient();
-  return async (detail?: { id: string }) => {
-    if (detail) {
-      queryClient.setQueryData(keys.team(detail.id), detail);
-    }
-    await Promise.all([queryClient.invalidateQueries({ queryKey: keys.teams }), queryClient.invalidateQueries({ queryKey: keys.users })]);
-  };
-}
-
-export function useCreateTeam() {
-  const changed = useTeamsChanged();
-  return useMutation({
-    mutationFn: (body: CreateTeamRequest) => api.call(endpoints.teams.create, { body }),
-    onSuccess: (detail) => changed(detail),
-  });
-}
-
-export function useUpdateTeam(id: string) {
-  const changed = useTeamsChanged();
-  const { state, setUserGroup } = useSessionContext();
-  return useMutation({
-    mutationFn: (body: UpdateTeamRequest) => api.call(endpoints.teams.update, { params: { id }, body }),
-    onSuccess: async (detail) => {
-      // The header shows the current team's name: keep it in step with a rename.
-      if (state.status === "authenticated" && state.session.userGroup?.id === detail.id) {
-        setUserGroup(team.parse(detail));
-      }
-      await changed(detail);
-    },
-  });
-}
-
-export function useDeleteTeam() {
-  const queryClient = useQueryClient();
-  const changed = useTeamsChanged();
-  return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.teams.remove, { params: { id } }),
-    onSuccess: async (_ok, id) => {
-      queryClient.removeQueries({ queryKey: keys.team(id) });
-      await changed();
-    },
-  });
-}
-
-export function useAddMember(teamId: string) {
-  const changed = useTeamsChanged();
-  return useMutation({
-    mutationFn: (body: z.input<typeof addMemberRequest>) => api.call(endpoints.teams.addMember, { params: { id: teamId }, body }),
-    onSuccess: (detail) => changed(detail),
-  });
-}
-
-export function useUpdateMember(teamId: string) {
-  const changed = useTeamsChanged();
-  return useMutation({
-    mutationFn: ({ userId, teamRole }: { userId: string; teamRole: TeamRole }) =>
-      api.call(endpoints.teams.updateMember, { params: { id: teamId, userId }, body: { teamRole } }),
-    onSuccess: (detail) => changed(detail),
-  });
-}
-
-export function useRemoveMember(teamId: string) {
-  const changed = useTeamsChanged();
-  return useMutation({
-    mutationFn: (userId: string) => api.call(endpoints.teams.removeMember, { params: { id: teamId, userId } }),
-    onSuccess: (detail) => changed(detail),
-  });
-}
-
-/* ---------- users ---------- */
+/** Prefix of every team query (teams/api.ts): a user's change moves the team member lists. */
+const TEAMS_PREFIX = ["teams"] as const;
 
 export function useUsers() {
   return useQuery({
-    queryKey: keys.users,
+    queryKey: userKeys.users,
     queryFn: ({ signal }) => api.call(endpoints.users.list, {}, { signal }),
   });
 }
@@ -183,7 +29,7 @@ export function useUsers() {
 function useUsersChanged() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: keys.users }), queryClient.invalidateQueries({ queryKey: keys.teams })]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: userKeys.users }), queryClient.invalidateQueries({ queryKey: TEAMS_PREFIX })]);
 }
 
 export function useCreateUser() {
@@ -214,7 +60,7 @@ export function useDeleteUser() {
   });
 }
 
-/* ---------- my account ---------- */
+/* ---------- my account (endpoints of the auth module, served by the users service) ---------- */
 
 export function useUpdateProfile() {
   const { updateProfile } = useSessionContext();
@@ -223,7 +69,7 @@ export function useUpdateProfile() {
     mutationFn: (body: UpdateProfileRequest) => api.call(endpoints.auth.updateProfile, { body }),
     onSuccess: async (next) => {
       updateProfile(next);
-      await queryClient.invalidateQueries({ queryKey: keys.users });
+      await queryClient.invalidateQueries({ queryKey: userKeys.users });
     },
   });
 }

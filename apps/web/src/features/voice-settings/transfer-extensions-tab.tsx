@@ -23,7 +23,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
-import { useTierPermissions } from "../users/api.ts";
+import { useTierPermissions } from "../organizations/api.ts";
 import { useDeleteTransferExtension, useSaveTransferExtension, useTransferExtensions } from "./api.ts";
 
 /**
