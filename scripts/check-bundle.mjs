@@ -37,7 +37,7 @@ const JOURNEY = [
   { route: "/login", parts: ["index.html", "virtual:relais-catalogue/fr-CA", "src/app/screens/auth.ts"] },
   {
     route: "/conversations",
-    parts: ["src/app/shell/shell-layout.tsx", "src/features/conversations/conversations-page.tsx"],
+    parts: ["src/app/shell/shell-layout.tsx", "src/features/messaging/conversations-page.tsx"],
   },
 ];
 

@@ -35,7 +35,7 @@ async function chooseService(page: Page, dialog: ReturnType<Page["getByRole"]>, 
   await page.getByRole("option", { name: label, exact: true }).click();
 }
 
-test("agenda : disponibilités, réservation, double réservation refusée, annulation", async ({ page, request }) => {
+test("agenda : disponibilités, réservation, double réservation refusée, déplacement, annulation", async ({ page, request }, testInfo) => {
   await login(page, DEMO.user);
 
   // --- Availabilities: overlapping slots are refused, then Monday 09:00–12:00 is saved. ---
@@ -98,9 +98,22 @@ test("agenda : disponibilités, réservation, double réservation refusée, annu
   await expect(page.getByTestId("appointment")).toHaveCount(2);
   await page.screenshot({ path: screenshotPath(`agenda-team-day.png`) });
 
-  // --- Cancel with confirmation: the slot is free again. ---
+  // --- Moved onto a colleague's appointment: refused with the server's words; two hours later:
+  // moved, and shown at its new time. ---
   await booked.click();
   const details = page.getByRole("dialog", { name: "Rendez-vous" });
+  await details.getByLabel("Heure", { exact: true }).fill("10:00");
+  await details.getByRole("button", { name: "Déplacer" }).click();
+  await expect(details.getByRole("alert")).toHaveText("Cette disponibilité est déjà prise par un autre patient");
+  await page.screenshot({ path: testInfo.outputPath("agenda-move-refused.png") });
+  await details.getByLabel("Heure", { exact: true }).fill("11:00");
+  await details.getByRole("button", { name: "Déplacer" }).click();
+  await expect(page.getByText("Rendez-vous déplacé.")).toBeVisible();
+  await expect(details).toBeHidden();
+  await expect(booked).toContainText("11:00");
+
+  // --- Cancel with confirmation: the slot is free again. ---
+  await booked.click();
   await details.getByRole("button", { name: "Annuler le rendez-vous" }).click();
   const confirm = page.getByRole("dialog", { name: "Annuler le rendez-vous" });
   await expect(confirm).toContainText("Annuler le rendez-vous de Hélène Agenda");

@@ -8,7 +8,7 @@ import { PendingNotificationsProvider } from "./shell/pending-notifications.tsx"
 import { useSessionContext } from "./session/session.tsx";
 import { lazyPart } from "./lazy/lazy-screen.tsx";
 import { RealtimeProvider } from "./realtime/realtime.tsx";
-import { MaintenanceBanner, MaintenanceOverlay } from "../features/maintenance/maintenance-display.tsx";
+import { MaintenanceBanner, MaintenanceOverlay } from "../features/status/maintenance-display.tsx";
 import classes from "./root.module.css";
 
 /** Mantine's Modal and what it needs are not part of the sign-in page's download: loaded when due. */

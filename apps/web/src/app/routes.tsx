@@ -46,15 +46,15 @@ const MembersPage = lazyPart("agenda", () => agenda().then((m) => m.MembersPage)
 const TextBlocksPage = lazyPart("text-blocks", () => textBlocks().then((m) => m.TextBlocksPage));
 const TemplateEditorPage = lazyPart("text-blocks", () => textBlocks().then((m) => m.TemplateEditorPage));
 const ConversationsPage = lazyPart("conversations", () =>
-  import("../features/conversations/conversations-page.tsx").then((m) => m.ConversationsPage),
+  import("../features/messaging/conversations-page.tsx").then((m) => m.ConversationsPage),
 );
 const ConfigurationPage = lazyPart(
   "configuration",
-  withPhoneNumbers(withTexts("config", () => import("../features/configuration/configuration-page.tsx").then((m) => m.ConfigurationPage))),
+  withPhoneNumbers(withTexts("config", () => import("./screens/configuration-page.tsx").then((m) => m.ConfigurationPage))),
 );
 const DevopsPage = lazyPart(
   "devops",
-  withTexts("devops", () => import("../features/devops/devops-page.tsx").then((m) => m.DevopsPage)),
+  withTexts("devops", () => import("../features/status/devops-page.tsx").then((m) => m.DevopsPage)),
 );
 const SimulatorPage = lazyPart(
   "simulator",

@@ -15,8 +15,11 @@ export type SchemaForm<Values extends FormValues, Request> = {
    * schema accepts.
    */
   submit: (onValid: (request: Request) => void) => (event?: SyntheticEvent) => void;
-  /** Shows the fields a server answer refused (`error.fields`) under those fields. */
-  showServerErrors: (error: unknown) => void;
+  /**
+   * Shows the fields a server answer refused (`error.fields`) under those fields; `under`: the
+   * form path of the request that was refused, when the form sends more than one.
+   */
+  showServerErrors: (error: unknown, under?: string) => void;
 };
 
 /**
@@ -54,8 +57,9 @@ export function useSchemaForm<Values extends FormValues, Request>(options: {
     if (result.data !== null && !own) onValid(result.data);
   };
 
-  const showServerErrors = (error: unknown): void => {
-    show(serverFieldErrors(error));
+  const showServerErrors = (error: unknown, under?: string): void => {
+    const errors = serverFieldErrors(error);
+    show(under ? Object.fromEntries(Object.entries(errors).map(([path, problem]) => [`${under}.${path}`, problem])) : errors);
   };
 
   return { form, submit, showServerErrors };

@@ -15,6 +15,8 @@ export const userSummary = z.object({
   status: userStatus,
   settings: z.object({ phoneNumber: z.string().nullable() }),
   teams: z.array(z.object({ id: uuid, label: z.string(), teamRole })),
+  /** What the caller may do to this colleague (the server's rules: roles, never oneself). */
+  abilities: z.object({ update: z.boolean(), delete: z.boolean() }),
 });
 export type UserSummary = z.infer<typeof userSummary>;
 

@@ -1,4 +1,6 @@
 import { PROFILE_LOCALES, ROLES, USER_STATUSES, type Profile, type UserSummary } from "@relais/shared";
+import type { Ctx } from "../../platform/auth/ctx.ts";
+import { canDeleteUser, canUpdateUser } from "./policy.ts";
 import type { UserRow } from "./repo.ts";
 
 type Settings = { allowIncomingCalls?: boolean; audioNotifications?: boolean; phoneNumber?: string | null };
@@ -11,8 +13,10 @@ function base(row: Pick<UserRow, "role" | "locale" | "status">) {
   };
 }
 
-export function presentUserSummary(row: UserRow): UserSummary {
+/** A colleague as the caller sees them, with what the caller may do to them (`abilities`). */
+export function presentUserSummary(row: UserRow, actor: Pick<Ctx, "role" | "userId">): UserSummary {
   const settings = (row.settings ?? {}) as Settings;
+  const { role } = base(row);
   return {
     id: row.id,
     name: row.name,
@@ -20,6 +24,7 @@ export function presentUserSummary(row: UserRow): UserSummary {
     ...base(row),
     settings: { phoneNumber: settings.phoneNumber ?? null },
     teams: row.teams,
+    abilities: { update: canUpdateUser(actor), delete: canDeleteUser(actor, { id: row.id, role }) },
   };
 }
 

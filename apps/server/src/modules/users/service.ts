@@ -19,18 +19,19 @@ import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { addMembershipsOfNewUser, userRemovalProblem } from "../teams/index.ts";
 import { allowsMultipleTeams } from "@relais/shared";
 import { tierPermissions } from "../organizations/index.ts";
+import { canDeleteUser, canUpdateUser } from "./policy.ts";
 import { presentProfile, presentUserSummary } from "./presenter.ts";
 import * as repo from "./repo.ts";
 
 export async function listUsers(db: Db, ctx: Ctx): Promise<UserSummary[]> {
   const rows = await withTenant(db, ctx.orgId, (tx) => repo.listUsers(tx, ctx.orgId));
-  return rows.map(presentUserSummary);
+  return rows.map((row) => presentUserSummary(row, ctx));
 }
 
-async function summary(tx: Tx, orgId: string, userId: string): Promise<UserSummary> {
-  const row = await repo.findUser(tx, orgId, userId);
+async function summary(tx: Tx, ctx: Ctx, userId: string): Promise<UserSummary> {
+  const row = await repo.findUser(tx, ctx.orgId, userId);
   if (!row) throw notFound();
-  return presentUserSummary(row);
+  return presentUserSummary(row, ctx);
 }
 
 /**
@@ -57,7 +58,7 @@ export async function createUser(db: Db, ctx: Ctx, input: CreateUserRequest): Pr
       });
       await addMembershipsOfNewUser(tx, ctx.orgId, userId, input.teams);
       await recordAudit(tx, ctx, "create", "user", userId, { role: input.role });
-      return summary(tx, ctx.orgId, userId);
+      return summary(tx, ctx, userId);
     });
   } catch (err) {
     if (uniqueViolation(err) === "users_email_key") throw conflict("error.duplicate-email");
@@ -73,7 +74,7 @@ async function assertAdminRemains(tx: Tx, orgId: string, leaving: string) {
 
 /** PUT users/{id}: an administrator renames a colleague or changes their role. */
 export async function updateUser(db: Db, ctx: Ctx, userId: string, input: { name?: string; role?: Role }): Promise<UserSummary> {
-  if (!isAdministrator(ctx.role)) throw forbidden();
+  if (!canUpdateUser(ctx)) throw forbidden();
   return withTenant(db, ctx.orgId, async (tx) => {
     const row = await repo.findUser(tx, ctx.orgId, userId);
     if (!row) throw notFound();
@@ -88,7 +89,7 @@ export async function updateUser(db: Db, ctx: Ctx, userId: string, input: { name
       ...(input.role ? { role: input.role } : {}),
     });
     await recordAudit(tx, ctx, "update", "user", userId, { fields: Object.keys(input), role: input.role });
-    return summary(tx, ctx.orgId, userId);
+    return summary(tx, ctx, userId);
   });
 }
 
@@ -103,7 +104,7 @@ export async function deleteUser(db: Db, ctx: Ctx, userId: string): Promise<void
     const row = await repo.findUser(tx, ctx.orgId, userId);
     if (!row) throw notFound();
     const role = ROLES.find((r) => r === row.role) ?? "user";
-    if (!canAssignRole(ctx.role, role)) throw forbidden();
+    if (!canDeleteUser(ctx, { id: userId, role })) throw forbidden();
     if (isAdministrator(role)) await assertAdminRemains(tx, ctx.orgId, userId);
     const problem = await userRemovalProblem(tx, ctx.orgId, userId);
     if (problem) throw conflict(problem);

@@ -76,6 +76,27 @@ describe("GET users", () => {
     expect(users.map((u) => u.id)).not.toContain(other.users.user.id);
   });
 
+  it("sends with each colleague what the caller may do to them, by the server's rules", async () => {
+    const abilitiesOf = async (token: string) => {
+      const res = await listUsers(token);
+      expect(res.statusCode).toBe(200);
+      return new Map(res.json<{ id: string; abilities: { update: boolean; delete: boolean } }[]>().map((u) => [u.id, u.abilities]));
+    };
+    const asAdmin = await abilitiesOf(await t.as(org.users.admin));
+    expect(asAdmin.get(org.users.user.id)).toEqual({ update: true, delete: true });
+    expect(asAdmin.get(org.users.admin.id)).toEqual({ update: true, delete: false });
+    // A super-admin is above an administrator: renamed by one, not removed.
+    expect(asAdmin.get(org.users.superAdmin.id)).toEqual({ update: true, delete: false });
+    const asSuperAdmin = await abilitiesOf(await t.as(org.users.superAdmin));
+    expect(asSuperAdmin.get(org.users.admin.id)).toEqual({ update: true, delete: true });
+    // A member changes no one, not even themself here (their profile is another screen).
+    const asUser = await abilitiesOf(await t.as(org.users.user));
+    expect([...asUser.values()].every((a) => !a.update && !a.delete)).toBe(true);
+    // What the list says is what the server does: the removal it denies is refused.
+    expectError(await deleteUser(await t.as(org.users.admin), org.users.superAdmin.id), 403, "error.forbidden");
+    expectError(await updateUser(await t.as(org.users.user), org.users.other.id, { name: "Autre nom" }), 403, "error.forbidden");
+  });
+
   it("answers 401 without a token", async () => {
     expectError(await t.request({ method: "GET", url: "/api/users" }), 401, "error.unauthorized");
   });

@@ -11,7 +11,7 @@ import { POLL_INTERVAL_MS, PollingFeed, type PollHealth } from "./polling-feed.t
 /**
  * States of the real-time connection, named as spec part 1 §4's conversation connection states
  * (the list's own `initializing` and `initialization-failed` are the conversations screen's,
- * features/conversations/connection.ts). `polling`: the socket cannot be opened, the polling
+ * features/messaging/connection.ts). `polling`: the socket cannot be opened, the polling
  * feed brings the events instead (Relais's fallback, DESIGN §5).
  */
 export type RealtimeState =

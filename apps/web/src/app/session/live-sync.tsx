@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { EventName } from "@relais/shared";
 import { useRealtime } from "../realtime/realtime.tsx";
-import { keys } from "../../features/conversations/api.ts";
+import { keys } from "../../features/messaging/api.ts";
 
 /**
  * The signed-in person's own events, on every shell screen. team.membership (they joined or left a

@@ -1,8 +1,10 @@
-import { useState, type SyntheticEvent } from "react";
+import { useState } from "react";
 import { Alert, Button, FileInput, Group, Modal, Stack, Textarea } from "@mantine/core";
 import { IconInfoCircle, IconPhoto } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { z } from "zod";
 import type { MessageId } from "@relais/shared";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 
 /** Screenshot types of spec part 1 §2 (png, jpeg or svg). */
 const SCREENSHOT_TYPES = ["image/png", "image/jpeg", "image/svg+xml"];
@@ -20,37 +22,45 @@ function screenshotProblem(file: File | null): MessageId | null {
 }
 
 /**
+ * The report's text, as the support request will take it: the description is required. The
+ * screenshot is a browser file, checked by `screenshotProblem`.
+ */
+const reportProblemForm = z.object({ description: z.string().trim().min(1, { message: "validation.required" }) });
+
+/**
  * Report a problem (spec part 1 §2): description required, optional png/jpeg/svg screenshot.
  * The server has no `email/support` endpoint yet, so a valid report is not sent: the dialog says
  * so instead of pretending it went out.
  */
 export function ReportProblemDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const intl = useIntl();
-  const [description, setDescription] = useState("");
-  const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [ready, setReady] = useState(false);
-
-  const descriptionError = submitted && !description.trim() ? intl.formatMessage({ id: "validation.required" }) : undefined;
-  const fileProblem = screenshotProblem(screenshot);
+  const { form, submit } = useSchemaForm({
+    schema: reportProblemForm,
+    initialValues: { description: "", screenshot: null as File | null },
+    check: ({ screenshot }) => {
+      const problem = screenshotProblem(screenshot);
+      return problem ? { screenshot: { key: problem } } : null;
+    },
+  });
+  // The values a valid report was made of: the notice shows until a field changes (new values).
+  const [reported, setReported] = useState<object | null>(null);
+  const values = form.getValues();
+  const fileProblem = screenshotProblem(values.screenshot);
 
   const close = (): void => {
-    setDescription("");
-    setScreenshot(null);
-    setSubmitted(false);
-    setReady(false);
+    form.reset();
+    setReported(null);
     onClose();
-  };
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    setReady(Boolean(description.trim()) && !fileProblem);
   };
 
   return (
     <Modal opened={opened} onClose={close} title={intl.formatMessage({ id: "dialog.report.title" })} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={submit(() => {
+          setReported(form.getValues());
+        })}
+        noValidate
+      >
         <Stack gap="md">
           <Textarea
             label={intl.formatMessage({ id: "dialog.report.description" })}
@@ -59,12 +69,7 @@ export function ReportProblemDialog({ opened, onClose }: { opened: boolean; onCl
             autosize
             minRows={4}
             maxRows={10}
-            value={description}
-            onChange={(e) => {
-              setDescription(e.currentTarget.value);
-              setReady(false);
-            }}
-            error={descriptionError}
+            {...form.getInputProps("description")}
             data-autofocus
           />
           <FileInput
@@ -74,14 +79,11 @@ export function ReportProblemDialog({ opened, onClose }: { opened: boolean; onCl
             accept={SCREENSHOT_TYPES.join(",")}
             leftSection={<IconPhoto size={16} />}
             clearable
-            value={screenshot}
-            onChange={(file) => {
-              setScreenshot(file);
-              setReady(false);
-            }}
+            {...form.getInputProps("screenshot")}
+            // Said as soon as the file is chosen, not only on submit.
             error={fileProblem ? intl.formatMessage({ id: fileProblem }) : undefined}
           />
-          {ready ? (
+          {reported !== null && reported === values ? (
             <Alert color="blue" icon={<IconInfoCircle size={18} />} role="status">
               <FormattedMessage id="dialog.report.unavailable" />
             </Alert>

@@ -3,7 +3,7 @@ import { Outlet, useMatches } from "react-router";
 import { preloadPhoneNumbers } from "../lazy/phone-numbers.ts";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { HeaderBar } from "./header-bar.tsx";
-import { ConversationsLiveSync } from "../../features/conversations/live-sync.tsx";
+import { ConversationsLiveSync } from "../../features/messaging/live-sync.tsx";
 import { ContactsLiveSync } from "../../features/contacts/live-sync.tsx";
 import { AgendaLiveSync } from "../../features/agenda/live-sync.tsx";
 import { SurveysLiveSync } from "../../features/surveys/live-sync.tsx";

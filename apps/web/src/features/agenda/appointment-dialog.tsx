@@ -3,12 +3,13 @@ import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, T
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { formatPhoneForDisplay, type Appointment, type MemberAvailabilities } from "@relais/shared";
+import { formatPhoneForDisplay, moveAppointmentRequest, type Appointment, type MemberAvailabilities } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useCancelAppointment, useMove } from "./api.ts";
 import { useDates } from "../../ui/dates.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 
 interface Props {
   appointment: Appointment | null;
@@ -40,9 +41,12 @@ function AppointmentPanel({
   const alerts = useAlerts();
   const move = useMove();
   const cancel = useCancelAppointment();
-  const [date, setDate] = useState(a.date);
-  const [start, setStart] = useState(a.start);
-  const [memberId, setMemberId] = useState(a.memberId);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: moveAppointmentRequest,
+    // The length stays as booked: only the day, the time and the dentist move.
+    initialValues: { date: a.date, start: a.start, memberId: a.memberId, duration: a.duration },
+  });
+  const { date, start, memberId } = form.getValues();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   const longDate = dates.date(a.date, "long");
@@ -50,19 +54,22 @@ function AppointmentPanel({
     ? members
     : [...members, { memberId: a.memberId, name: a.memberName }];
 
-  const submitMove = (): void => {
+  const submitMove = submit((body) => {
     setProblem(null);
     move.mutate(
-      { id: a.id, body: { memberId, date, start, duration: a.duration } },
+      { id: a.id, body },
       {
         onSuccess: () => {
           alerts.success("agenda.appointment.moved");
           onClose();
         },
-        onError: setProblem,
+        onError: (error) => {
+          showServerErrors(error);
+          setProblem(error);
+        },
       },
     );
-  };
+  });
 
   return (
     <Stack gap="sm">
@@ -85,40 +92,20 @@ function AppointmentPanel({
       </Text>
       {a.requests ? <Text size="sm">{a.requests}</Text> : null}
       {a.notes ? <Text size="sm">{a.notes}</Text> : null}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submitMove();
-        }}
-      >
+      <form noValidate onSubmit={submitMove}>
         <SimpleGrid cols={3} spacing="sm" mt="sm">
-          <TextInput
-            type="date"
-            label={<FormattedMessage id="agenda.appointment.date" />}
-            value={date}
-            onChange={(e) => {
-              setDate(e.currentTarget.value);
-            }}
-            name="date"
-          />
+          <TextInput type="date" label={<FormattedMessage id="agenda.appointment.date" />} {...form.getInputProps("date")} name="date" />
           <TextInput
             type="time"
             step={300}
             label={<FormattedMessage id="agenda.appointment.start" />}
-            value={start}
-            onChange={(e) => {
-              setStart(e.currentTarget.value);
-            }}
+            {...form.getInputProps("start")}
             name="start"
           />
           <Select
             label={<FormattedMessage id="agenda.book.dentist" />}
             data={memberChoices.map((m) => ({ value: m.memberId, label: m.name }))}
-            value={memberId}
-            onChange={(v) => {
-              setMemberId(v ?? a.memberId);
-            }}
+            {...form.getInputProps("memberId")}
             allowDeselect={false}
             name="memberId"
           />

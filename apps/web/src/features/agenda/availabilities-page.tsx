@@ -3,11 +3,11 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from "@ma
 import { IconAlertCircle, IconCalendarOff, IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useParams } from "react-router";
-import { availabilitiesRequest, type MemberAvailabilities, type WeeklySlotInput } from "@relais/shared";
+import { availabilitiesRequest, type MemberAvailabilities } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useSession } from "../../app/session/session.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
 import { useAvailabilities, useMembers, useSaveAvailabilities } from "./api.ts";
@@ -69,31 +69,23 @@ function WeekEditor({ week }: { week: MemberAvailabilities }) {
   const intl = useIntl();
   const alerts = useAlerts();
   const save = useSaveAvailabilities(week.memberId);
-  const [slots, setSlots] = useState<WeeklySlotInput[]>(week.slots);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const { form, submit, showServerErrors } = useSchemaForm({ schema: availabilitiesRequest, initialValues: { slots: week.slots } });
   const [problem, setProblem] = useState<unknown>(null);
-  const fieldError = useFieldError(errors);
+  const { slots } = form.getValues();
 
-  const change = (index: number, patch: Partial<WeeklySlotInput>): void => {
-    setSlots((all) => all.map((s, i) => (i === index ? { ...s, ...patch } : s)));
-  };
-
-  const submit = (): void => {
-    const checked = validate(availabilitiesRequest, { slots });
-    setErrors(checked.errors);
+  const send = submit((request) => {
     setProblem(null);
-    if (checked.errors) return;
-    save.mutate(checked.data, {
+    save.mutate(request, {
       onSuccess: () => alerts.success("availabilities.saved"),
       onError: (error) => {
-        setErrors(serverFieldErrors(error));
+        showServerErrors(error);
         setProblem(error);
       },
     });
-  };
+  });
 
-  const firstPath = errors ? Object.keys(errors)[0] : undefined;
-  const firstError = firstPath ? fieldError(firstPath) : undefined;
+  // The boxes in error are marked red; the first problem is said once, under the week.
+  const firstError = Object.values(form.errors)[0];
 
   return (
     <Section
@@ -102,9 +94,9 @@ function WeekEditor({ week }: { week: MemberAvailabilities }) {
     >
       <form
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+        onSubmit={(event) => {
+          setProblem(null);
+          send(event);
         }}
       >
         <Stack gap={0}>
@@ -125,11 +117,8 @@ function WeekEditor({ week }: { week: MemberAvailabilities }) {
                       <TextInput
                         type="time"
                         aria-label={intl.formatMessage({ id: "availabilities.start" })}
-                        value={s.start}
-                        onChange={(e) => {
-                          change(index, { start: e.currentTarget.value });
-                        }}
-                        error={fieldError(`slots.${index}.start`) ? " " : undefined}
+                        {...form.getInputProps(`slots.${index}.start`)}
+                        error={form.errors[`slots.${index}.start`] ? " " : undefined}
                         disabled={!week.canEdit}
                         w={130}
                         name={`slot-${day}-start`}
@@ -137,11 +126,8 @@ function WeekEditor({ week }: { week: MemberAvailabilities }) {
                       <TextInput
                         type="time"
                         aria-label={intl.formatMessage({ id: "availabilities.end" })}
-                        value={s.end}
-                        onChange={(e) => {
-                          change(index, { end: e.currentTarget.value });
-                        }}
-                        error={fieldError(`slots.${index}.end`) ? " " : undefined}
+                        {...form.getInputProps(`slots.${index}.end`)}
+                        error={form.errors[`slots.${index}.end`] ? " " : undefined}
                         disabled={!week.canEdit}
                         w={130}
                         name={`slot-${day}-end`}
@@ -153,7 +139,7 @@ function WeekEditor({ week }: { week: MemberAvailabilities }) {
                           px="xs"
                           aria-label={intl.formatMessage({ id: "availabilities.remove" })}
                           onClick={() => {
-                            setSlots((all) => all.filter((_, i) => i !== index));
+                            form.removeListItem("slots", index);
                           }}
                         >
                           <IconTrash size={16} />
@@ -169,7 +155,7 @@ function WeekEditor({ week }: { week: MemberAvailabilities }) {
                     w="fit-content"
                     leftSection={<IconPlus size={14} />}
                     onClick={() => {
-                      setSlots((all) => [...all, { day, start: "09:00", end: "12:00" }]);
+                      form.insertListItem("slots", { day, start: "09:00", end: "12:00" });
                     }}
                     data-testid={`add-slot-${day}`}
                   >

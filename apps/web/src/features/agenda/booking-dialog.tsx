@@ -15,11 +15,12 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { CONTACT_GENDERS, EXTRA_DOCUMENTS, formatPhoneForDisplay, type CreateAppointmentRequest } from "@relais/shared";
+import { CONTACT_GENDERS, createAppointmentRequest, EXTRA_DOCUMENTS, formatPhoneForDisplay } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useSession } from "../../app/session/session.tsx";
-import { nullIfBlank, serverFieldErrors, useFieldError, type FieldErrors } from "../../ui/forms.ts";
+import { nullIfBlank } from "../../ui/forms.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { ContactFields } from "../contacts/contact-fields.tsx";
 import { emptyContactForm, type ContactFormValues } from "../contacts/contact-form.ts";
 import { useBook, useContactSearch, useServices } from "./api.ts";
@@ -44,6 +45,9 @@ export function BookingDialog({ slot, onClose }: Props) {
 
 type ContactMode = "existing" | "new";
 
+/** The new contact's fields as the request names them (`contact.firstName`), where they differ. */
+const REQUEST_FIELD: Partial<Record<keyof ContactFormValues, string>> = { firstname: "firstName", lastname: "lastName" };
+
 function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void }) {
   const intl = useIntl();
   const dates = useDates();
@@ -54,36 +58,29 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
   const [mode, setMode] = useState<ContactMode>("new");
   const [search, setSearch] = useState("");
   const found = useContactSearch(mode === "existing" ? search : "");
-  const [contactId, setContactId] = useState<string | null>(null);
-  const [person, setPerson] = useState<ContactFormValues>(() => emptyContactForm());
-  const [duration, setDuration] = useState("30");
-  const [serviceId, setServiceId] = useState<string | null>(null);
-  const [category, setCategory] = useState("");
-  const [gender, setGender] = useState<(typeof CONTACT_GENDERS)[number]>("male");
-  const [kit, setKit] = useState(false);
-  const [extraDocument, setExtraDocument] = useState<(typeof EXTRA_DOCUMENTS)[number]>("covid");
-  const [requests, setRequests] = useState("");
-  const [notes, setNotes] = useState("");
-  const [problem, setProblem] = useState<unknown>(null);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
-
-  const offered = services.data?.filter((s) => organization.services.length === 0 || organization.services.includes(s.id)) ?? [];
-  const ready =
-    serviceId !== null && (mode === "new" ? person.firstname.trim() !== "" || person.lastname.trim() !== "" : contactId !== null);
-
-  const submit = (): void => {
-    if (!serviceId) return;
-    const body: CreateAppointmentRequest = {
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: createAppointmentRequest,
+    initialValues: {
+      contactId: null as string | null,
+      contact: emptyContactForm(),
+      duration: "30",
+      serviceId: null as string | null,
+      category: "",
+      gender: "male",
+      kit: false,
+      extraDocument: "covid",
+      requests: "",
+      notes: "",
+    },
+    // The slot is the one clicked; the contact is the one found or the one typed, by the mode.
+    toRequest: ({ contactId, contact: person, duration, serviceId, category, requests, notes, ...rest }) => ({
+      ...rest,
       memberId: slot.member.memberId,
       date: slot.date,
       start: slot.start,
       duration: Number(duration),
-      serviceId,
+      serviceId: serviceId ?? "",
       category: nullIfBlank(category),
-      gender,
-      kit,
-      extraDocument,
       requests: nullIfBlank(requests),
       notes: nullIfBlank(notes),
       ...(mode === "existing" && contactId
@@ -97,9 +94,17 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
               email: nullIfBlank(person.email),
             },
           }),
-    };
+    }),
+  });
+  const [problem, setProblem] = useState<unknown>(null);
+  const { contactId, contact: person, serviceId } = form.getValues();
+
+  const offered = services.data?.filter((s) => organization.services.length === 0 || organization.services.includes(s.id)) ?? [];
+  const ready =
+    serviceId !== null && (mode === "new" ? person.firstname.trim() !== "" || person.lastname.trim() !== "" : contactId !== null);
+
+  const save = submit((body) => {
     setProblem(null);
-    setErrors(null);
     book.mutate(body, {
       onSuccess: () => {
         alerts.success("agenda.book.done");
@@ -107,19 +112,13 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
       },
       onError: (error) => {
         setProblem(error);
-        setErrors(serverFieldErrors(error));
+        showServerErrors(error);
       },
     });
-  };
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={save}>
       <Stack gap="sm">
         {problem ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
@@ -134,27 +133,20 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
           <Select
             label={<FormattedMessage id="agenda.book.service" />}
             data={offered.map((s) => ({ value: s.id, label: s.label }))}
-            value={serviceId}
-            onChange={setServiceId}
+            {...form.getInputProps("serviceId")}
             name="serviceId"
             required
           />
           <TextInput
             label={<FormattedMessage id="agenda.book.category" />}
-            value={category}
-            onChange={(e) => {
-              setCategory(e.currentTarget.value);
-            }}
+            {...form.getInputProps("category")}
             name="category"
             maxLength={100}
           />
           <Select
             label={<FormattedMessage id="agenda.book.duration" />}
             data={DURATIONS.map(String)}
-            value={duration}
-            onChange={(v) => {
-              setDuration(v ?? "30");
-            }}
+            {...form.getInputProps("duration")}
             allowDeselect={false}
             name="duration"
           />
@@ -180,8 +172,7 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
               value: c.id,
               label: [c.fullName, c.phone && formatPhoneForDisplay(c.phone)].filter(Boolean).join(" · "),
             }))}
-            value={contactId}
-            onChange={setContactId}
+            {...form.getInputProps("contactId")}
             nothingFoundMessage={search.trim().length >= 3 ? intl.formatMessage({ id: "common.no-results" }) : undefined}
             name="contactId"
           />
@@ -190,48 +181,32 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
             variant="brief"
             values={person}
             onChange={(key, value) => {
-              setPerson((p) => ({ ...p, [key]: value }));
+              form.setFieldValue("contact", { ...person, [key]: value });
             }}
-            // The server names the new contact's fields under `contact.`.
-            fieldError={(field) => fieldError(`contact.${field}`)}
+            // The request names the new contact's fields under `contact.`.
+            fieldError={(field) => form.errors[`contact.${REQUEST_FIELD[field] ?? field}`]}
           />
         )}
         <SimpleGrid cols={2} spacing="sm">
           <Select
             label={<FormattedMessage id="agenda.book.gender" />}
             data={CONTACT_GENDERS.map((g) => ({ value: g, label: intl.formatMessage({ id: `agenda.book.gender.${g}` }) }))}
-            value={gender}
-            onChange={(v) => {
-              setGender(CONTACT_GENDERS.find((g) => g === v) ?? "male");
-            }}
+            {...form.getInputProps("gender")}
             allowDeselect={false}
             name="gender"
           />
           <Select
             label={<FormattedMessage id="agenda.book.extra-document" />}
             data={EXTRA_DOCUMENTS.map((d) => ({ value: d, label: intl.formatMessage({ id: `agenda.book.extra-document.${d}` }) }))}
-            value={extraDocument}
-            onChange={(v) => {
-              setExtraDocument(EXTRA_DOCUMENTS.find((d) => d === v) ?? "covid");
-            }}
+            {...form.getInputProps("extraDocument")}
             allowDeselect={false}
             name="extraDocument"
           />
         </SimpleGrid>
-        <Checkbox
-          label={<FormattedMessage id="agenda.book.kit" />}
-          checked={kit}
-          onChange={(e) => {
-            setKit(e.currentTarget.checked);
-          }}
-          name="kit"
-        />
+        <Checkbox label={<FormattedMessage id="agenda.book.kit" />} {...form.getInputProps("kit", { type: "checkbox" })} name="kit" />
         <Textarea
           label={<FormattedMessage id="agenda.book.requests" />}
-          value={requests}
-          onChange={(e) => {
-            setRequests(e.currentTarget.value);
-          }}
+          {...form.getInputProps("requests")}
           autosize
           minRows={1}
           maxLength={2000}
@@ -239,10 +214,7 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
         />
         <Textarea
           label={<FormattedMessage id="agenda.book.notes" />}
-          value={notes}
-          onChange={(e) => {
-            setNotes(e.currentTarget.value);
-          }}
+          {...form.getInputProps("notes")}
           autosize
           minRows={1}
           maxLength={2000}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endpoints, type ContactImport, type ImportDateFormat } from "@relais/shared";
 import { api } from "../../api/index.ts";
-import { saveBlob } from "../conversations/media-api.ts";
+import { saveBlob } from "../messaging/media-api.ts";
 
 /**
  * Contact import (server modules/contact-import): a preview of the file, then a run polled until

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from "@mantine/core";
 import { IconEdit, IconPin, IconPinnedOff, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { CONTACT_LIMITS, type ContactNote } from "@relais/shared";
+import { CONTACT_LIMITS, createNoteRequest, type ContactNote } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { cx } from "../../ui/cx.ts";
@@ -10,8 +10,12 @@ import { useAddNote, useDeleteNote, useNotes, useUpdateNote } from "./api.ts";
 import { PanelSection } from "./panel-section.tsx";
 import classes from "./contacts.module.css";
 import { useDates } from "../../ui/dates.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 
-/** A note's text box with its save button: a new note, or an edit of one. */
+/**
+ * A note's text box with its save button: a new note, or an edit of one (the text is the same
+ * rule in both requests). `onSave` answers when saved; a refusal shows under the box and above.
+ */
 function NoteEditor({
   initial,
   busy,
@@ -22,28 +26,27 @@ function NoteEditor({
   initial: string;
   busy: boolean;
   label: string;
-  onSave: (body: string) => void;
+  onSave: (body: string) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const intl = useIntl();
-  const [body, setBody] = useState(initial);
+  const alerts = useAlerts();
+  const { form, submit, showServerErrors } = useSchemaForm({ schema: createNoteRequest, initialValues: { body: initial } });
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (body.trim()) {
-          onSave(body);
-        }
-      }}
+      noValidate
+      onSubmit={submit(({ body }) => {
+        onSave(body).catch((error: unknown) => {
+          showServerErrors(error);
+          alerts.apiError(error);
+        });
+      })}
     >
       <Stack gap={6}>
         <Textarea
           aria-label={intl.formatMessage({ id: "contacts.notes.new" })}
           placeholder={intl.formatMessage({ id: "contacts.notes.new" })}
-          value={body}
-          onChange={(e) => {
-            setBody(e.currentTarget.value);
-          }}
+          {...form.getInputProps("body")}
           autosize
           minRows={2}
           maxRows={8}
@@ -55,7 +58,7 @@ function NoteEditor({
               <FormattedMessage id="common.cancel" />
             </Button>
           ) : null}
-          <Button size="xs" type="submit" disabled={!body.trim()} loading={busy}>
+          <Button size="xs" type="submit" disabled={!form.getValues().body.trim()} loading={busy}>
             {label}
           </Button>
         </Group>
@@ -150,16 +153,9 @@ function NoteCard({ note, contactId }: { note: ContactNote; contactId: string })
           onCancel={() => {
             setEditing(false);
           }}
-          onSave={(body) => {
-            update.mutate(
-              { noteId: note.id, body: { body } },
-              {
-                onSuccess: () => {
-                  setEditing(false);
-                },
-                onError: (error) => alerts.apiError(error),
-              },
-            );
+          onSave={async (body) => {
+            await update.mutateAsync({ noteId: note.id, body: { body } });
+            setEditing(false);
           }}
         />
       ) : (
@@ -190,7 +186,6 @@ function NoteCard({ note, contactId }: { note: ContactNote; contactId: string })
 /** The contact's notes, pinned ones first (the server's order), and a box for a new one. */
 export function ContactNotes({ contactId }: { contactId: string }) {
   const intl = useIntl();
-  const alerts = useAlerts();
   const notes = useNotes(contactId);
   const add = useAddNote(contactId);
   // Bumped after each added note: the editor starts empty again.
@@ -205,16 +200,9 @@ export function ContactNotes({ contactId }: { contactId: string }) {
           initial=""
           busy={add.isPending}
           label={intl.formatMessage({ id: "contacts.notes.add" })}
-          onSave={(body) => {
-            add.mutate(
-              { body },
-              {
-                onSuccess: () => {
-                  setRound((r) => r + 1);
-                },
-                onError: (error) => alerts.apiError(error),
-              },
-            );
+          onSave={async (body) => {
+            await add.mutateAsync({ body });
+            setRound((r) => r + 1);
           }}
         />
         {notes.isSuccess && list.length === 0 ? (

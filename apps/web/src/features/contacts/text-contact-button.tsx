@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import type { Contact } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSession } from "../../app/session/session.tsx";
-import { NewConversationDialog } from "../conversations/new-conversation-dialog.tsx";
+import { NewConversationDialog } from "../messaging/new-conversation-dialog.tsx";
 import { findThreadOf } from "./find-thread.ts";
 
 const conversationPath = (threadId: string) => `/conversations?sid=${threadId}`;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endpoints, type EmailAttachmentRef, type EmailProvider, type MailboxProvider, type MailboxStatus } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../../app/session/session.tsx";
-import { saveBlob } from "../conversations/media-api.ts";
+import { saveBlob } from "../messaging/media-api.ts";
 
 /** Server state of the team email (issue 14): the mailbox, its connection, emails and their files. */
 

@@ -2,7 +2,7 @@ import { Stack, Table, Text } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Section } from "../../ui/page.tsx";
 import { QuerySection } from "../../ui/query-section.tsx";
-import { shortTime } from "../conversations/format.ts";
+import { shortTime } from "../messaging/format.ts";
 import { useUnknownSenders } from "./api.ts";
 
 /**

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -6,6 +5,7 @@ import {
   instantInZone,
   MESSAGE_BODY_MAX,
   pastReminders,
+  scheduledMessageRequest,
   scheduledSendTime,
   SCHEDULED_REMINDERS,
   SCHEDULED_TITLE_MAX,
@@ -16,6 +16,7 @@ import { useSession } from "../../app/session/session.tsx";
 import { formatError } from "../../app/i18n/messages.ts";
 import { useQuickMessages } from "../text-blocks/quick-message-picker.tsx";
 import { useSaveScheduled } from "./api.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
 import { QuickMessageTextarea } from "../text-blocks/quick-message-textarea.tsx";
 
 interface Props {
@@ -35,20 +36,41 @@ interface Props {
 export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing }: Props) {
   const intl = useIntl();
   const save = useSaveScheduled();
-  const [title, setTitle] = useState(editing?.title ?? "");
-  const [message, setMessage] = useState(editing?.message ?? "");
-  const [date, setDate] = useState(editing?.date ?? "");
-  const [time, setTime] = useState(editing?.time ?? "");
-  const [reminders, setReminders] = useState<string[]>(editing?.reminders ?? []);
   const { organization } = useSession();
+  const values = {
+    title: editing?.title ?? "",
+    message: editing?.message ?? "",
+    date: editing?.date ?? "",
+    time: editing?.time ?? "",
+    reminders: (editing?.reminders ?? []) as string[],
+  };
   // A reminder whose moment is already past for this date and time cannot be chosen (the server
   // refuses it too); one an edited message already sent stays as it is. A date alone goes at the
   // office's opening time that day (decision 0034): the reminders count back from there.
-  const at = instantInZone(date, scheduledSendTime(date, time, organization.schedule.week), organization.timezone);
-  const late = new Set(at ? pastReminders(at, SCHEDULED_REMINDERS, new Date()).filter((r) => !editing?.remindersSent.includes(r)) : []);
-  const chosen = reminders.filter((r) => !late.has(r as ScheduledReminder));
+  const lateReminders = ({ date, time }: typeof values): Set<ScheduledReminder> => {
+    const at = instantInZone(date, scheduledSendTime(date, time, organization.schedule.week), organization.timezone);
+    return new Set(at ? pastReminders(at, SCHEDULED_REMINDERS, new Date()).filter((r) => !editing?.remindersSent.includes(r)) : []);
+  };
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: scheduledMessageRequest,
+    initialValues: values,
+    toRequest: (v) => {
+      const late = lateReminders(v);
+      return { ...v, toPhoneNumber: contactPhone, teamId, reminders: v.reminders.filter((r) => !late.has(r as ScheduledReminder)) };
+    },
+  });
+  const current = form.getValues();
+  const late = lateReminders(current);
+  const chosen = current.reminders.filter((r) => !late.has(r as ScheduledReminder));
   // Only text is scheduled: a quick message with a file is not inserted here (spec part 2 §5).
-  const quick = useQuickMessages({ text: message, setText: setMessage, contactPhone, textOnly: true });
+  const quick = useQuickMessages({
+    text: current.message,
+    setText: (text) => {
+      form.setFieldValue("message", text);
+    },
+    contactPhone,
+    textOnly: true,
+  });
 
   const close = (): void => {
     if (save.isPending) {
@@ -66,21 +88,21 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
       size="md"
     >
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
+        noValidate
+        onSubmit={submit((input) => {
           save.mutate(
-            {
-              id: editing?.id ?? null,
-              input: { title, message, date, time, toPhoneNumber: contactPhone, teamId, reminders: chosen as ScheduledReminder[] },
-            },
+            { id: editing?.id ?? null, input },
             {
               onSuccess: () => {
                 save.reset();
                 onClose();
               },
+              onError: (error) => {
+                showServerErrors(error);
+              },
             },
           );
-        }}
+        })}
       >
         <Stack gap="md">
           {save.isError ? (
@@ -90,45 +112,35 @@ export function ScheduleDialog({ opened, onClose, contactPhone, teamId, editing 
           ) : null}
           <TextInput
             label={<FormattedMessage id="scheduled.field-title" />}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.currentTarget.value);
-            }}
+            {...form.getInputProps("title")}
             maxLength={SCHEDULED_TITLE_MAX}
             data-autofocus
           />
           <QuickMessageTextarea
             quick={quick}
-            value={message}
-            onValue={setMessage}
+            value={current.message}
+            onValue={(text) => {
+              form.setFieldValue("message", text);
+            }}
+            error={form.errors["message"]}
             label={<FormattedMessage id="scheduled.field-message" />}
             minRows={3}
             maxLength={MESSAGE_BODY_MAX}
           />
           <Group grow>
-            <TextInput
-              type="date"
-              label={<FormattedMessage id="scheduled.field-date" />}
-              value={date}
-              onChange={(e) => {
-                setDate(e.currentTarget.value);
-              }}
-            />
+            <TextInput type="date" label={<FormattedMessage id="scheduled.field-date" />} {...form.getInputProps("date")} />
             <TextInput
               type="time"
               label={<FormattedMessage id="scheduled.field-time" />}
               description={<FormattedMessage id="scheduled.field-time-hint" />}
-              value={time}
-              onChange={(e) => {
-                setTime(e.currentTarget.value);
-              }}
+              {...form.getInputProps("time")}
             />
           </Group>
           <Checkbox.Group
             label={<FormattedMessage id="scheduled.field-reminders" />}
             description={late.size > 0 ? <FormattedMessage id="scheduled.reminder-past" /> : undefined}
+            {...form.getInputProps("reminders")}
             value={chosen}
-            onChange={setReminders}
           >
             <Group gap="md" mt={4}>
               {SCHEDULED_REMINDERS.map((r) => (

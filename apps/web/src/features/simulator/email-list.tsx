@@ -6,7 +6,7 @@ import type { SandboxEmail } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { useFollowNewest } from "../../ui/use-follow-newest.ts";
-import { messageTime } from "../conversations/format.ts";
+import { messageTime } from "../messaging/format.ts";
 import { useContactMailbox } from "./email-api.ts";
 import { emailsWithTeam } from "./mail.ts";
 import classes from "./simulator.module.css";

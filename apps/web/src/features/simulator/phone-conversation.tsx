@@ -6,7 +6,7 @@ import type { MessageStatus, SandboxConversationItem, SandboxMediaLink } from "@
 import { formatError } from "../../app/i18n/messages.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { useFollowNewest } from "../../ui/use-follow-newest.ts";
-import { messageTime } from "../conversations/format.ts";
+import { messageTime } from "../messaging/format.ts";
 import { useSimulatedConversation } from "./api.ts";
 import classes from "./simulator.module.css";
 

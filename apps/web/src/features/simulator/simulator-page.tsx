@@ -7,7 +7,7 @@ import { isApiError } from "../../api/index.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { FullPageLoader } from "../../ui/loaders.tsx";
 import { LanguageSwitch } from "../auth/auth-card.tsx";
-import { avatarInitials } from "../conversations/format.ts";
+import { avatarInitials } from "../messaging/format.ts";
 import { useClinicNumbers, useSandboxSettings } from "./api.ts";
 import { NetworkSettings } from "./network-settings.tsx";
 import { PhoneComposer } from "./phone-composer.tsx";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endpoints, type UpdateSurveySettingsRequest } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
-import { keys } from "../conversations/api.ts";
+import { keys } from "../messaging/api.ts";
 
 /** Query keys; a thread's survey sits under the inbox's prefix, so a resync re-reads it with the rest. */
 export const surveyKeys = {

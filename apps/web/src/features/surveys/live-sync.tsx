@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { rereadQueries } from "../../app/realtime/reread.ts";
 import { isEvent } from "../../app/realtime/typed-events.ts";
-import { keys } from "../conversations/api.ts";
+import { keys } from "../messaging/api.ts";
 import { surveyKeys } from "./api.ts";
 
 /**

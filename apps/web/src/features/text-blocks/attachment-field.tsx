@@ -4,9 +4,9 @@ import { IconPaperclip } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { formatBytes, type MediaRef } from "@relais/shared";
 import { formatError } from "../../app/i18n/messages.ts";
-import { ATTACHMENT_ACCEPT, pickProblem, withHeads } from "../conversations/attachments.ts";
-import { uploadMediaFile } from "../conversations/media-api.ts";
-import { MessageMedia } from "../conversations/media-preview.tsx";
+import { ATTACHMENT_ACCEPT, pickProblem, withHeads } from "../messaging/attachments.ts";
+import { uploadMediaFile } from "../messaging/media-api.ts";
+import { MessageMedia } from "../messaging/media-preview.tsx";
 
 /**
  * The file of a quick message (spec part 2 §3), in its editor: one file at most, checked against

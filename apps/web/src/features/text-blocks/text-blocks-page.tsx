@@ -8,7 +8,7 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { MessageMedia } from "../conversations/media-preview.tsx";
+import { MessageMedia } from "../messaging/media-preview.tsx";
 import { PageContainer, PageHeader } from "../../ui/page.tsx";
 import { useDeleteTextBlock, usePinTextBlock, useTextBlocks } from "./api.ts";
 import { matchesFilter } from "./dynamic-values.ts";

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { CALL_PERIODS } from "@relais/shared";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
-import { useAllTeams } from "../configuration/api.ts";
+import { useAllTeams } from "../teams/api.ts";
 import { useGreetings } from "./api.ts";
 import { GreetingCard } from "./greeting-card.tsx";
 

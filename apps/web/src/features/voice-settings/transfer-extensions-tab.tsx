@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from "react";
+import { useState } from "react";
 import {
   ActionIcon,
   Alert,
@@ -22,8 +22,8 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
-import { serverFieldErrors, useFieldError, validate, type FieldErrors } from "../../ui/forms.ts";
-import { useTierPermissions } from "../configuration/api.ts";
+import { useSchemaForm } from "../../ui/schema-form.ts";
+import { useTierPermissions } from "../organizations/api.ts";
 import { useDeleteTransferExtension, useSaveTransferExtension, useTransferExtensions } from "./api.ts";
 
 /**
@@ -223,77 +223,57 @@ function ExtensionList() {
 function ExtensionForm({ extension, onClose }: { extension: TransferExtension | null; onClose: () => void }) {
   const intl = useIntl();
   const alerts = useAlerts();
-  const save = useSaveTransferExtension();
-  const [name, setName] = useState(extension?.name ?? "");
-  const [phone, setPhone] = useState(extension ? formatPhoneForDisplay(extension.phoneNumber) : "");
-  const [digits, setDigits] = useState(extension?.extension ?? "");
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const fieldError = useFieldError(errors);
+  const mutation = useSaveTransferExtension();
+  const { form, submit, showServerErrors } = useSchemaForm({
+    schema: transferExtensionRequest,
+    initialValues: {
+      name: extension?.name ?? "",
+      phoneNumber: extension ? formatPhoneForDisplay(extension.phoneNumber) : "",
+      extension: extension?.extension ?? "",
+    },
+  });
 
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const result = validate(transferExtensionRequest, { name, phoneNumber: phone, extension: digits });
-    setErrors(result.errors);
-    if (!result.data) {
-      return;
-    }
-    save.mutate(
-      { id: extension?.id ?? null, body: result.data },
+  const save = submit((body) => {
+    mutation.mutate(
+      { id: extension?.id ?? null, body },
       {
         onSuccess: () => {
           alerts.success("success.extension-saved");
           onClose();
         },
         onError: (error) => {
-          setErrors(serverFieldErrors(error));
+          showServerErrors(error);
           alerts.apiError(error);
         },
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={intl.formatMessage({ id: "config.extensions.name" })}
-          required
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-          }}
-          error={fieldError("name")}
-          data-autofocus
-        />
+        <TextInput label={intl.formatMessage({ id: "config.extensions.name" })} required {...form.getInputProps("name")} data-autofocus />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={intl.formatMessage({ id: "config.extensions.phone" })}
             required
             type="tel"
             placeholder="+1 514 555-0100"
-            value={phone}
-            onChange={(e) => {
-              setPhone(e.currentTarget.value);
-            }}
-            error={fieldError("phoneNumber")}
+            {...form.getInputProps("phoneNumber")}
           />
           <TextInput
             label={intl.formatMessage({ id: "config.extensions.extension" })}
             description={intl.formatMessage({ id: "config.extensions.extension-hint" })}
             inputMode="numeric"
             maxLength={3}
-            value={digits}
-            onChange={(e) => {
-              setDigits(e.currentTarget.value);
-            }}
-            error={fieldError("extension")}
+            {...form.getInputProps("extension")}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
             <FormattedMessage id="common.cancel" />
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={mutation.isPending}>
             <FormattedMessage id="common.save" />
           </Button>
         </Group>

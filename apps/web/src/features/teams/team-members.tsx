@@ -7,8 +7,9 @@ import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Section } from "../../ui/page.tsx";
 import { initialsOf } from "../../ui/initials.ts";
-import { TEAM_ROLE_LABELS } from "./labels.ts";
-import { useAddMember, useRemoveMember, useUpdateMember, useUsers } from "./api.ts";
+import { TEAM_ROLE_LABELS } from "../users/labels.ts";
+import { useAddMember, useRemoveMember, useUpdateMember } from "./api.ts";
+import { useUsers } from "../users/api.ts";
 
 function isTeamRole(value: string): value is TeamRole {
   return (TEAM_ROLES as readonly string[]).includes(value);

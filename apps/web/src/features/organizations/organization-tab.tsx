@@ -13,7 +13,6 @@ import { ScheduleEditor } from "./schedule-editor.tsx";
 import { useOrganization, useUpdateOrganization } from "./api.ts";
 import { SurveySettingsSection } from "../surveys/survey-settings-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
-import classes from "./configuration.module.css";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 type OrgForm = {
@@ -225,7 +224,7 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
 
         {canEdit ? (
           <SaveBar
-            className={classes.saveBar}
+            sticky
             hasErrors={Object.keys(form.errors).length > 0}
             pending={update.isPending}
             label={<FormattedMessage id="common.save" />}

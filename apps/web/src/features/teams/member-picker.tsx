@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Box, Checkbox, Group, NativeSelect, ScrollArea, Text } from "@mantine/core";
 import { useIntl } from "react-intl";
 import { TEAM_ROLES, type TeamRole } from "@relais/shared";
-import { TEAM_ROLE_LABELS } from "./labels.ts";
-import classes from "./configuration.module.css";
+import { TEAM_ROLE_LABELS } from "../users/labels.ts";
+import classes from "./member-picker.module.css";
 
 interface PickableItem {
   id: string;

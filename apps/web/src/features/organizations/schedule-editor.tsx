@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { weekSchedule, type DaySchedule, type WeekSchedule } from "@relais/shared";
 import { issuesToErrors, useFieldError, type FieldErrors } from "../../ui/forms.ts";
-import classes from "./configuration.module.css";
+import classes from "./schedule-editor.module.css";
 
 /** Monday first, as an office reads its week; values keep 0 = Sunday (spec part 1 §3). */
 const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;

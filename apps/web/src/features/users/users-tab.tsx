@@ -139,6 +139,7 @@ export function UsersTab() {
                           <ActionIcon
                             variant="subtle"
                             color="gray"
+                            disabled={!user.abilities.update}
                             aria-label={intl.formatMessage({ id: "config.users.edit" }, { name: user.name })}
                             onClick={() => {
                               setEditing(user);
@@ -149,7 +150,7 @@ export function UsersTab() {
                           <ActionIcon
                             variant="subtle"
                             color="red"
-                            disabled={isMe}
+                            disabled={!user.abilities.delete}
                             aria-label={intl.formatMessage({ id: "config.users.delete" }, { name: user.name })}
                             onClick={() => {
                               setDeleting(user);

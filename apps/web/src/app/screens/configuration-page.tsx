@@ -11,13 +11,13 @@ import {
 import { FormattedMessage } from "react-intl";
 import { useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "../../ui/page.tsx";
-import { OrganizationTab } from "./organization-tab.tsx";
-import { TeamsTab } from "./teams-tab.tsx";
-import { EmailTab } from "../email/email-tab.tsx";
-import { UsersTab } from "./users-tab.tsx";
-import { ProfileTab } from "./profile-tab.tsx";
-import { GreetingsTab } from "../voice-settings/greetings-tab.tsx";
-import { TransferExtensionsTab } from "../voice-settings/transfer-extensions-tab.tsx";
+import { OrganizationTab } from "../../features/organizations/organization-tab.tsx";
+import { TeamsTab } from "../../features/teams/teams-tab.tsx";
+import { EmailTab } from "../../features/email/email-tab.tsx";
+import { UsersTab } from "../../features/users/users-tab.tsx";
+import { ProfileTab } from "../../features/users/profile-tab.tsx";
+import { GreetingsTab } from "../../features/voice-settings/greetings-tab.tsx";
+import { TransferExtensionsTab } from "../../features/voice-settings/transfer-extensions-tab.tsx";
 
 /**
  * Values of `?configTab=`. 2 is the team email area whose `tab=1` is the email connection page

@@ -52,7 +52,7 @@ export function threadsPageQuery(state: ThreadState, search: string, cursor: str
 /**
  * The thread list of `state`, page after page as the person scrolls; `search` (already 3
  * characters or more) asks the server for the matching threads only. A first load that fails is
- * tried 5 times in all with a growing delay (features/conversations/connection.ts).
+ * tried 5 times in all with a growing delay (features/messaging/connection.ts).
  */
 export function useThreads(state: ThreadState, search = "") {
   return useInfiniteQuery({

@@ -12,12 +12,11 @@ import { SkeletonRows } from "../../ui/loaders.tsx";
 import { Section } from "../../ui/page.tsx";
 import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
 import { useSchemaForm } from "../../ui/schema-form.ts";
-import { ScheduleEditor } from "./schedule-editor.tsx";
+import { ScheduleEditor } from "../organizations/schedule-editor.tsx";
 import { useDeleteTeam, useTeam, useUpdateTeam } from "./api.ts";
 import { MembersSection } from "./team-members.tsx";
-import { AutomaticTextsSection } from "./automatic-texts-section.tsx";
+import { AutomaticTextsSection } from "../automatic-texts/automatic-texts-section.tsx";
 import { SaveBar } from "../../ui/save-bar.tsx";
-import classes from "./configuration.module.css";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 const TEAMS_PATH = "/configuration?configTab=1";
@@ -147,7 +146,7 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
         </Section>
         {canEdit ? (
           <SaveBar
-            className={classes.saveBar}
+            sticky
             hasErrors={Object.keys(form.errors).length > 0}
             pending={update.isPending}
             label={<FormattedMessage id="common.save" />}

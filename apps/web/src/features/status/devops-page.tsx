@@ -32,8 +32,8 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { PageContainer, PageHeader, Section } from "../../ui/page.tsx";
 import { useSchemaForm } from "../../ui/schema-form.ts";
-import { useMaintenanceStatus, useUpdateMaintenance } from "../maintenance/api.ts";
-import { MaintenanceBannerView, MaintenanceOverlayCard } from "../maintenance/maintenance-display.tsx";
+import { useMaintenanceStatus, useUpdateMaintenance } from "./api.ts";
+import { MaintenanceBannerView, MaintenanceOverlayCard } from "./maintenance-display.tsx";
 import { saveKeyedForm } from "../../ui/save-keyed-form.ts";
 
 type Status = MaintenanceStatus["status"];

@@ -11,8 +11,9 @@ import { useSchemaForm } from "../../ui/schema-form.ts";
 import { PasswordRules } from "../auth/password-rules.tsx";
 import { ROLE_LABELS } from "./labels.ts";
 import { LocaleSelect } from "./locale-select.tsx";
-import { MemberPicker } from "./member-picker.tsx";
-import { useAllTeams, useCreateUser, useUpdateUser } from "./api.ts";
+import { MemberPicker } from "../teams/member-picker.tsx";
+import { useCreateUser, useUpdateUser } from "./api.ts";
+import { useAllTeams } from "../teams/api.ts";
 
 /** Roles the signed-in person may hand out, as the server listed them: never one above their own. */
 function useRoleOptions() {
