@@ -1,11 +1,20 @@
 import type { EventsPage, EventsQuery, RealtimeEvent } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
-import { currentPosition, prunedThrough, visibleEventsBetween, type LogEvent } from "./event-repo.ts";
+import { currentPosition, prunedThrough, visibleEventsBetween, type HubEvent, type LogEvent } from "./event-repo.ts";
 import type { Viewer } from "./visibility.ts";
 
 /** An event as a client receives it (never the user id: a targeted event reaches only its user). */
 export function toWire(e: LogEvent): RealtimeEvent {
   return { position: e.position, type: e.type, teamId: e.teamId, payload: e.payload, createdAt: e.createdAt.toISOString() };
+}
+
+/**
+ * A hub event as the wire text a socket receives: toWire's JSON, with the payload spliced in as
+ * PostgreSQL sent it instead of parsed and serialised again for every event.
+ */
+export function hubWire(e: HubEvent): string {
+  const createdAt = JSON.stringify(e.createdAt.toISOString());
+  return `{"position":${e.position},"type":${JSON.stringify(e.type)},"teamId":${JSON.stringify(e.teamId)},"payload":${e.payloadJson},"createdAt":${createdAt}}`;
 }
 
 export type Missed = { events: LogEvent[]; position: number; resync: boolean };

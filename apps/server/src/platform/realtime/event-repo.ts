@@ -108,38 +108,44 @@ export async function prunedThrough(tx: Tx, orgId: string): Promise<number> {
 }
 
 /**
+ * An event as the hub reads it: its payload left as the JSON text PostgreSQL sent, so that a row
+ * is neither parsed nor serialised again on its way to the sockets (hubWire, event-log.ts).
+ */
+export type HubEvent = Omit<LogEvent, "payload"> & { payloadJson: string };
+
+/**
  * The final events of the organisation after `after`, for the hub, which filters per socket:
  * those below the mark (markOf), so that none can still commit between two of them. `held`: some
- * committed event of the organisation is at or above the watermark — a transaction that took
- * its id before it is still open — and must be read again once that one ends.
+ * committed event of the organisation is at or above the mark — a transaction that took its id
+ * before it is still open — and must be read again once that one ends. On the pool, in one
+ * round trip (readAsTenant), and in one statement, so the rows and the mark come from the same
+ * snapshot.
  */
-export async function eventsAfter(tx: Tx, orgId: string, after: number, limit: number): Promise<{ events: LogEvent[]; held: boolean }> {
-  return belowMark(await eventsAfterQuery(tx, orgId, after, limit).execute());
-}
-
-/** eventsAfter on the pool, in one round trip (readAsTenant): the hub's read at every signal. */
-export async function readEventsAfter(db: Db, orgId: string, after: number, limit: number): Promise<{ events: LogEvent[]; held: boolean }> {
-  return belowMark(await readAsTenant(db, orgId, eventsAfterQuery(db, orgId, after, limit)));
-}
-
-// One statement, so the rows and the mark come from the same snapshot.
-function eventsAfterQuery(db: Db, orgId: string, after: number, limit: number) {
-  return db
-    .selectFrom("events")
-    .select(COLUMNS)
-    .select(snapshot.as("snap"))
-    .where("organization_id", "=", orgId)
-    .where("position", ">", after)
-    .orderBy("position")
-    .limit(limit);
-}
-
-function belowMark(rows: (Parameters<typeof toLogEvent>[0] & { snap: string })[]): { events: LogEvent[]; held: boolean } {
-  const events: LogEvent[] = [];
+export async function readEventsAfter(db: Db, orgId: string, after: number, limit: number): Promise<{ events: HubEvent[]; held: boolean }> {
+  const rows = await readAsTenant(
+    db,
+    orgId,
+    db
+      .selectFrom("events")
+      .select(["position", "type", "team_id", "user_id", "created_at", sql<string>`payload::text`.as("payload_json")])
+      .select(snapshot.as("snap"))
+      .where("organization_id", "=", orgId)
+      .where("position", ">", after)
+      .orderBy("position")
+      .limit(limit),
+  );
+  const events: HubEvent[] = [];
   const mark = rows[0] ? markOf(rows[0].snap) : 0;
   for (const row of rows) {
     if (row.position >= mark) return { events, held: true };
-    events.push(toLogEvent(row));
+    events.push({
+      position: row.position,
+      type: row.type,
+      teamId: row.team_id,
+      userId: row.user_id,
+      createdAt: row.created_at,
+      payloadJson: row.payload_json,
+    });
   }
   return { events, held: false };
 }

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { IDLE_TIMEOUT_MS, REALTIME_CLOSE } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
 import type { Connection } from "./connection.ts";
-import { toWire } from "./event-log.ts";
-import { currentPosition, readEventsAfter, sessionsByIds, teamsOfUsers, type LogEvent } from "./event-repo.ts";
+import { hubWire } from "./event-log.ts";
+import { currentPosition, readEventsAfter, sessionsByIds, teamsOfUsers, type HubEvent } from "./event-repo.ts";
 import { canSee } from "./visibility.ts";
 
 /** Rows read per query when a node catches up with its organisation's log. */
@@ -84,7 +84,7 @@ export class OrgChannel {
       await this.ready;
       while (this.again) {
         this.again = false;
-        let batch: { events: LogEvent[]; held: boolean };
+        let batch: { events: HubEvent[]; held: boolean };
         do {
           batch = await readEventsAfter(this.db, this.orgId, this.position, READ_BATCH);
           for (const event of batch.events) {
@@ -116,17 +116,18 @@ export class OrgChannel {
     this.heldTimer.unref();
   }
 
-  private async deliver(event: LogEvent): Promise<void> {
+  private async deliver(event: HubEvent): Promise<void> {
     // Membership first: the event announcing it, and every later one, use the new teams.
     if (event.type === "team.membership" && event.userId) await this.refreshTeams([event.userId]);
     let wire: string | null = null;
     for (const conn of this.connections) {
       if (!canSee(conn.viewer, event)) continue;
-      wire ??= JSON.stringify(toWire(event));
+      wire ??= hubWire(event);
       conn.push({ position: event.position, wire });
     }
     if (event.type === "session.revoked") {
-      const { sessionId, reason } = event.payload;
+      // The one event whose payload the hub reads itself.
+      const { sessionId, reason } = JSON.parse(event.payloadJson) as { sessionId?: unknown; reason?: unknown };
       for (const conn of this.connections) {
         if (conn.viewer.sessionId === sessionId) conn.close(closeCodeFor(typeof reason === "string" ? reason : null), "session ended");
       }
