@@ -9,6 +9,7 @@ import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { useCallActions, useCallUi } from "./call-actions.ts";
 import { Dialpad } from "./dialpad.tsx";
 import { HeldBadge, HoldButton } from "./hold-button.tsx";
+import { MuteButton } from "./headset-ui.tsx";
 import { ParkButton } from "./park-button.tsx";
 import { TransferButton, TransferringNote } from "./transfer-button.tsx";
 import { callDuration, secondsSince } from "./format.ts";
@@ -292,6 +293,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
                 <IconDialpad size={20} />
               </ActionIcon>
             </Tooltip>
+            <MuteButton call={call} />
             <HoldButton call={call} />
             <ParkButton call={call} />
             <TransferButton call={call} />

@@ -8,11 +8,11 @@
 
 /** The HID Telephony usage page and the two usages the browser phone acts on (HID Usage Tables §14). */
 export const TELEPHONY_PAGE = 0x0b;
-export const HOOK_SWITCH = 0x20;
-export const PHONE_MUTE = 0x2f;
+const HOOK_SWITCH = 0x20;
+const PHONE_MUTE = 0x2f;
 
 /** The part of WebHID's HIDReportItem read here. `usages`, `usageMinimum` and `usageMaximum` are extended usages (page << 16 | id). */
-export interface HidReportItem {
+interface HidReportItem {
   usages?: readonly number[];
   usageMinimum?: number;
   usageMaximum?: number;
@@ -24,7 +24,7 @@ export interface HidReportItem {
   logicalMinimum?: number;
 }
 
-export interface HidReportInfo {
+interface HidReportInfo {
   reportId?: number;
   items?: readonly HidReportItem[];
 }
@@ -36,7 +36,7 @@ export interface HidCollectionInfo {
   inputReports?: readonly HidReportInfo[];
 }
 
-export type TelephonyControl = "hookSwitch" | "phoneMute";
+type TelephonyControl = "hookSwitch" | "phoneMute";
 
 /** A control as a variable field (its bits) or as one value an array field may hold. */
 type Field =

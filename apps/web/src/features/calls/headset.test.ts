@@ -166,6 +166,19 @@ describe("Headset", () => {
     expect(again.getSnapshot().name).toBeNull();
   });
 
+  it("refuses a device without hook switch or mute, and keeps none", async () => {
+    const plain = new FakeDevice();
+    plain.collections.splice(0, 1, {
+      usagePage: 0x0c,
+      usage: 0x01,
+      inputReports: [{ reportId: 1, items: [{ usages: [(0x0c << 16) | 0xe9], reportSize: 1, reportCount: 8 }] }],
+    });
+    const fresh = new Headset(new FakeHid(plain));
+    await expect(fresh.connect()).rejects.toThrow("headset without hook switch or mute");
+    expect(fresh.getSnapshot().name).toBeNull();
+    expect(plain.opened).toBe(false);
+  });
+
   it("takes back no device of another vendor, and offers nothing without WebHID", async () => {
     const other = new FakeHid(null);
     other.granted.push(new FakeDevice(1133));

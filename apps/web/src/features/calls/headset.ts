@@ -109,7 +109,10 @@ export class Headset {
     if (this.state.muted) this.set({ muted: false });
   }
 
-  /** Asks the person to pick their headset (needs a click: WebHID requires a user gesture). */
+  /**
+   * Asks the person to pick their headset (needs a click: WebHID requires a user gesture). False
+   * when they closed the chooser; throws when the device cannot be used.
+   */
   async connect(): Promise<boolean> {
     if (!this.hid) return false;
     const [device] = await this.hid.requestDevice({ filters: [{ vendorId: HEADSET_VENDOR_ID, usagePage: TELEPHONY_PAGE }] });
@@ -122,7 +125,12 @@ export class Headset {
     if (!this.hid || this.device) return false;
     const devices = await this.hid.getDevices();
     for (const device of devices) {
-      if (device.vendorId === HEADSET_VENDOR_ID && (await this.use(device))) return true;
+      if (device.vendorId !== HEADSET_VENDOR_ID) continue;
+      try {
+        return await this.use(device);
+      } catch {
+        // Unplugged since, or busy elsewhere: the next granted one, if any.
+      }
     }
     return false;
   }
@@ -136,9 +144,9 @@ export class Headset {
     await device.forget?.().catch(() => undefined);
   }
 
-  private async use(device: HidDeviceLike): Promise<boolean> {
+  private async use(device: HidDeviceLike): Promise<true> {
     const layout = telephonyLayout(device.collections);
-    if (layout.size === 0) return false;
+    if (layout.size === 0) throw new Error("headset without hook switch or mute");
     if (!device.opened) await device.open();
     this.drop();
     this.device = device;
