@@ -279,7 +279,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
               />
             </Stack>
           ) : null}
-          <Group gap={6} wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <Tooltip label={dialLabel} withArrow>
               <ActionIcon
                 size={36}
@@ -301,8 +301,10 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
             <Tooltip label={intl.formatMessage({ id: "calls.hang-up.held" })} disabled={!call.held} withArrow>
               <Button
                 color="red"
-                px="sm"
+                // Six controls share the row with it: tighter padding keeps "Raccrocher" whole.
+                px={8}
                 style={{ flex: 1 }}
+                styles={{ section: { marginInlineEnd: 6 } }}
                 leftSection={<IconPhoneOff size={18} />}
                 loading={busy}
                 data-disabled={call.held || undefined}
