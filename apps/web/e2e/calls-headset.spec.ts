@@ -130,8 +130,12 @@ test("casque : décrocher répond, la sourdine coupe le micro, un raccrochage da
   await call.getByRole("button", { name: "Mettre en attente" }).click();
   await headsetSends(marc, 0);
   await expect(call.getByTestId("call-held")).toHaveText("En attente");
+  // --- Resume (a command too), and a hang-up right after it, the call no longer held: ignored. ---
+  await headsetSends(marc, HOOK);
   await call.getByRole("button", { name: "Reprendre l'appel" }).click();
   await expect(call.getByTestId("call-held")).toBeHidden();
+  await headsetSends(marc, 0);
+  await expect(call.getByRole("button", { name: "Raccrocher" })).toBeEnabled();
   await expect(call.getByRole("heading", { name: "Appel entrant" })).toBeVisible();
   await expect(phoneCall(phone).getByTestId("phone-call-status")).toHaveText("En communication");
 
