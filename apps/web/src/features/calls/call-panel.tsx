@@ -9,6 +9,7 @@ import { ContactAvatar } from "../../ui/contact-avatar.tsx";
 import { useCallActions, useCallUi } from "./call-actions.ts";
 import { Dialpad } from "./dialpad.tsx";
 import { HeldBadge, HoldButton } from "./hold-button.tsx";
+import { MuteButton } from "./headset-ui.tsx";
 import { ParkButton } from "./park-button.tsx";
 import { TransferButton, TransferringNote } from "./transfer-button.tsx";
 import { callDuration, secondsSince } from "./format.ts";
@@ -278,7 +279,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
               />
             </Stack>
           ) : null}
-          <Group gap={6} wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <Tooltip label={dialLabel} withArrow>
               <ActionIcon
                 size={36}
@@ -292,6 +293,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
                 <IconDialpad size={20} />
               </ActionIcon>
             </Tooltip>
+            <MuteButton call={call} />
             <HoldButton call={call} />
             <ParkButton call={call} />
             <TransferButton call={call} />
@@ -299,8 +301,10 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
             <Tooltip label={intl.formatMessage({ id: "calls.hang-up.held" })} disabled={!call.held} withArrow>
               <Button
                 color="red"
-                px="sm"
+                // Six controls share the row with it: tighter padding keeps "Raccrocher" whole.
+                px={8}
                 style={{ flex: 1 }}
+                styles={{ section: { marginInlineEnd: 6 } }}
                 leftSection={<IconPhoneOff size={18} />}
                 loading={busy}
                 data-disabled={call.held || undefined}

@@ -9,6 +9,7 @@ import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { CallsIntl } from "./calls-intl.tsx";
 import { callMedia, currentMedia, openMicGuide, reportMediaProblems, useCallUi } from "./call-actions.ts";
 import { CallPanel } from "./call-panel.tsx";
+import { HeadsetSetting, useHeadsetWiring } from "./headset-ui.tsx";
 import { openMicrophone } from "./media.ts";
 import { phone } from "./phone.ts";
 import { QueueButton } from "./queue-button.tsx";
@@ -86,6 +87,7 @@ function CallScreensInside() {
   const [guideLoaded, setGuideLoaded] = useState(false);
   useRinging();
   useMediaFollowsCalls();
+  useHeadsetWiring();
   // Any click in the page lets the ring play (autoplay policy); the "ready" control says so too.
   useEffect(() => {
     const unlock = (): void => {
@@ -226,6 +228,7 @@ function ReadyInside() {
                 <FormattedMessage id="calls.ready.mic-guide" />
               </Button>
             ) : null}
+            <HeadsetSetting />
           </Stack>
         </Popover.Dropdown>
       </Popover>

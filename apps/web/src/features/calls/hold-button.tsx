@@ -6,6 +6,8 @@ import { endpoints, type CallView } from "@relais/shared";
 import { api } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { currentMedia } from "./call-actions.ts";
+import { headset } from "./headset.ts";
+import { useHeadset } from "./headset-ui.tsx";
 import { phone } from "./phone.ts";
 
 /** Tells this tab's audio whether the call is held (the microphone stays out while it is). */
@@ -26,21 +28,25 @@ export function HoldButton({ call }: { call: CallView }) {
   const alerts = useAlerts();
   const [pending, setPending] = useState(false);
   const held = call.held;
+  // A muted microphone (panel or headset) stays out when the call is resumed.
+  const { muted } = useHeadset();
 
   useEffect(() => {
-    holdMedia(call.id, held);
-  }, [call.id, held]);
+    holdMedia(call.id, held || muted);
+  }, [call.id, held, muted]);
 
   const canHold = call.state === "active" && call.answeredAt !== null && !call.emergency;
   const label = intl.formatMessage({ id: held ? "calls.resume" : "calls.hold" });
   const toggle = async (): Promise<void> => {
     setPending(true);
+    // A headset hang-up in the next 2 s is ignored (spec §4).
+    headset.noteCommand();
     if (!held) holdMedia(call.id, true);
     try {
       phone.upsertCall(await api.call(held ? endpoints.voice.resume : endpoints.voice.hold, { body: { callId: call.id } }));
     } catch (error) {
       // The server's `held` stands: the microphone goes back to it.
-      holdMedia(call.id, phone.state.calls[call.id]?.held ?? held);
+      holdMedia(call.id, (phone.state.calls[call.id]?.held ?? held) || headset.getSnapshot().muted);
       alerts.apiError(error);
     } finally {
       setPending(false);

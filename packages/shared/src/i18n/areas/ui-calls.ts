@@ -35,6 +35,16 @@ export const uiCalls = defineMessages({
   ],
   // Hold and resume (spec §2 actions, §4)
   "calls.hold": ["Mettre en attente", "Put on hold"],
+  "calls.mute": ["Couper le micro", "Mute the microphone"],
+  "calls.unmute": ["Réactiver le micro", "Unmute the microphone"],
+  // Headset over WebHID (issue 13 §2, decision 0043)
+  "calls.headset.connect": ["Connecter un casque", "Connect a headset"],
+  "calls.headset.connected": ["Casque connecté : {name}", "Headset connected: {name}"],
+  "calls.headset.disconnect": ["Déconnecter", "Disconnect"],
+  "calls.headset.failed": [
+    "Ce casque ne peut pas être utilisé : il n'a pas de bouton de décroché ni de sourdine.",
+    "This headset cannot be used: it has no hook switch or mute button.",
+  ],
   "calls.resume": ["Reprendre l'appel", "Resume the call"],
   "calls.held": ["En attente", "On hold"],
   "calls.hang-up.held": ["Reprenez l'appel avant de raccrocher.", "Resume the call before hanging up."],
