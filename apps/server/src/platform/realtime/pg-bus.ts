@@ -2,7 +2,6 @@ import type pg from "pg";
 import { sql } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
-import { uuidLiteral } from "../../db/tenant-read.ts";
 import { coalescer, listenerSet, type EventBus } from "./bus.ts";
 
 const CHANNEL = "relais_events";
@@ -28,16 +27,9 @@ export function createPgBus(opts: { db: Database; log: FastifyBaseLogger; health
 
   const outbox = coalescer(
     async (orgIds) => {
-      // A transaction of its own, delivered at its commit. Kept out of the writers' transactions
-      // on purpose (decision 0004): NOTIFY takes a database-wide lock while its transaction
-      // commits. That commit need not wait for its write-ahead log to reach the disk: a signal
-      // lost in a crash is caught up by every node's sweep, and a flushed one held the lock, and
-      // every other node's signal behind it, for a disk flush each (decision 0042). One message,
-      // one round trip: the organisation ids are written in, each checked to be a UUID.
-      const ids = orgIds.map(uuidLiteral).join(",");
-      await sql
-        .raw(`begin; set local synchronous_commit = off; select pg_notify('${CHANNEL}', o) from unnest(array[${ids}]::text[]) as o; commit`)
-        .execute(db.owner);
+      // Autocommit: delivered at once. Kept out of the writers' own transactions on purpose
+      // (decision 0004): NOTIFY takes a cluster-wide lock while its transaction commits.
+      await sql`select pg_notify(${CHANNEL}, o) from unnest(${orgIds}::text[]) as o`.execute(db.owner);
     },
     (err) => log.warn({ err }, "realtime signal not sent; nodes catch up at their next sweep"),
   );
