@@ -1,5 +1,4 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./support/test.ts";
+import { expect, test, type Browser, type Page, type TestInfo } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login } from "./support/auth.ts";
 import {

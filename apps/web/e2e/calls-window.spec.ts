@@ -1,5 +1,4 @@
-import { expect, test } from "./support/test.ts";
-import type { Locator, Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { navigation } from "./support/auth.ts";
 import { callPanel, closeAll, expectAudioFlowing, offerCard, ownCallCard, phoneCall, staffPage } from "./support/calls.ts";
