@@ -38,6 +38,8 @@ export class Hub {
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
   private clientHandler: ClientMessageHandler | null = null;
+  /** Set by `stop`: the sockets it closes are the server leaving, not their people. */
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -97,7 +99,9 @@ export class Hub {
     });
     socket.on("close", () => {
       const handler = this.clientHandler;
-      if (!handler) return;
+      // A shutdown closes every socket: the tabs reconnect to another node, their calls and
+      // presence carry on there, so nobody's leg leaves the room and no presence is dropped.
+      if (!handler || this.stopping) return;
       const stillOpen = [...channel.connections].filter((c) => c !== conn && c.viewer.userId === conn.viewer.userId && !c.isClosed).length;
       handler.onClose(conn.viewer, stillOpen).catch((err: unknown) => this.log.warn({ err }, "realtime close handler failed"));
     });
@@ -143,6 +147,7 @@ export class Hub {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const timer of this.timers.splice(0)) clearInterval(timer);

@@ -272,3 +272,33 @@ describe("heartbeat", () => {
     expect(answering.closedWith).toBeNull();
   });
 });
+
+describe("shutdown", () => {
+  const presenceOf = (orgId: string, tabId: string) =>
+    t.db.owner.selectFrom("call_presence").select("tab_id").where("organization_id", "=", orgId).where("tab_id", "=", tabId).execute();
+
+  it("closing the sockets at shutdown is the server leaving: a tab's presence stays, while a tab that closes drops its own", async () => {
+    const org = await t.tenant();
+    const leaving = await startNode(await databaseUrlOf(t), { signer: newSigner() });
+    try {
+      const staying = await connect(leaving, (await leaving.login(org.users.user.email)).jwt);
+      staying.send({ type: "presence", tabId: "tab-staying", canAnswer: true });
+      await staying.waitFor((m) => m.type === "presence.ok");
+      const closing = await connect(leaving, (await leaving.login(org.users.other.email)).jwt);
+      closing.send({ type: "presence", tabId: "tab-closing", canAnswer: true });
+      await closing.waitFor((m) => m.type === "presence.ok");
+
+      // The person closes their tab: their presence goes.
+      await closing.close();
+      await expect.poll(() => presenceOf(org.orgId, "tab-closing"), { timeout: 5_000 }).toEqual([]);
+
+      // The server shuts down (its pools still open): the other tab's presence is kept for its next node.
+      await leaving.app.close();
+      expect((await staying.closed).code).toBe(1001);
+      await sleep(500);
+      expect(await presenceOf(org.orgId, "tab-staying")).toEqual([{ tab_id: "tab-staying" }]);
+    } finally {
+      await leaving.db.close();
+    }
+  });
+});
