@@ -10,20 +10,22 @@ const HEARTBEAT_MS = 10_000;
 
 /**
  * Opens one socket per token, `concurrency` handshakes at a time, each sending its heartbeat
- * until closed. `onOffer(phoneNumber, callId, at)` hears every call.offer on every socket.
+ * until closed. `onOffer(phoneNumber, callId, at)` hears every call.offer on every socket;
+ * `onFrame(message, at, ws, index)` every other frame once live (the queue benchmark's events
+ * and signalling). `canAnswer: false` is a tab whose person is busy: never offered a call.
  */
-export async function openStaffTabs(base, tokens, { concurrency = 20, onOffer }) {
+export async function openStaffTabs(base, tokens, { concurrency = 20, onOffer = () => undefined, onFrame = null, canAnswer = true }) {
   const url = `${base.replace(/^http/, "ws")}/api/realtime`;
   const tabs = [];
   let failed = 0;
   let next = 0;
   const listener = { onOffer };
 
-  const openOne = (token) =>
+  const openOne = (token, index) =>
     new Promise((resolve) => {
       const ws = new WebSocket(url, { perMessageDeflate: false });
       const tabId = `bench-${randomBytes(6).toString("hex")}`;
-      const beat = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "presence", tabId, canAnswer: true }));
+      const beat = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "presence", tabId, canAnswer }));
       let state = "auth";
       ws.on("open", () => ws.send(JSON.stringify({ type: "auth", token })));
       ws.on("message", (data) => {
@@ -42,8 +44,11 @@ export async function openStaffTabs(base, tokens, { concurrency = 20, onOffer })
           }
           return;
         }
-        if (data.indexOf(OFFER) === -1) return;
         const at = performance.now();
+        if (data.indexOf(OFFER) === -1) {
+          if (onFrame) onFrame(JSON.parse(data.toString()), at, ws, index);
+          return;
+        }
         const message = JSON.parse(data.toString());
         if (message.type !== "call.offer") return;
         const { callId, phoneNumber } = message.payload;
@@ -63,7 +68,8 @@ export async function openStaffTabs(base, tokens, { concurrency = 20, onOffer })
 
   const worker = async () => {
     while (next < tokens.length) {
-      const ws = await openOne(tokens[next++]);
+      const index = next++;
+      const ws = await openOne(tokens[index], index);
       if (ws) tabs.push(ws);
     }
   };
