@@ -52,6 +52,7 @@ import { storageKeysOfThread, type MediaRow } from "./media-repo.ts";
 import { parseThreadSearch } from "./thread-search.ts";
 import { filesForMessage } from "./quick-message-files.ts";
 import { insertEmailMessage, setMessageEmail } from "./email-message-repo.ts";
+import { createIntakeGate } from "./intake-gate.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -110,7 +111,8 @@ export function createMessaging(
     holds: opts.holds ?? [],
     media: opts.media,
   };
-  carrier.setHandler({ onInbound: (e) => receiveInbound(m, e), onStatus: (e) => applyCarrierStatus(m, e) });
+  const gate = createIntakeGate();
+  carrier.setHandler({ onInbound: (e) => gate(() => receiveInbound(m, e)), onStatus: (e) => gate(() => applyCarrierStatus(m, e)) });
   return m;
 }
 
