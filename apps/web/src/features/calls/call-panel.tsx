@@ -12,7 +12,7 @@ import { HeldBadge, HoldButton } from "./hold-button.tsx";
 import { MuteButton } from "./headset-ui.tsx";
 import { ParkButton } from "./park-button.tsx";
 import { TransferButton, TransferringNote } from "./transfer-button.tsx";
-import { callDuration, secondsSince } from "./format.ts";
+import { callDuration, ownCallTitle, secondsSince } from "./format.ts";
 import { CallWindowFrame } from "./call-window-frame.tsx";
 import { detachCallWindow, useCallWindow } from "./call-window.ts";
 import { phone, type OfferNotice } from "./phone.ts";
@@ -134,20 +134,6 @@ function OfferCard({ offer }: { offer: CallOffer }) {
   );
 }
 
-function ownTitle(
-  call: CallView,
-  skewMs: number,
-  now: number,
-): { id: "calls.title.calling" | "calls.title.outbound" | "calls.title.incoming" | "calls.title.ended"; duration?: string } {
-  if (call.state === "ended") return { id: "calls.title.ended" };
-  if (call.direction === "outbound") {
-    return call.answeredAt
-      ? { id: "calls.title.outbound" }
-      : { id: "calls.title.calling", duration: callDuration(secondsSince(call.startedAt, skewMs, now)) };
-  }
-  return { id: "calls.title.incoming" };
-}
-
 const END_TEXT = {
   completed: "calls.ended.completed",
   "no-answer": "calls.ended.missed",
@@ -186,7 +172,7 @@ function OwnCallCard({ call, skewMs }: { call: CallView; skewMs: number }) {
   const [pressed, setPressed] = useState("");
   const ended = call.state === "ended";
   const now = useNow(!ended);
-  const title = ownTitle(call, skewMs, now);
+  const title = ownCallTitle(call, skewMs, now);
   const live = call.answeredAt !== null && !ended;
   const elapsed = call.answeredAt
     ? secondsSince(call.answeredAt, skewMs, ended && call.endedAt ? Date.parse(call.endedAt) - skewMs : now)
