@@ -110,7 +110,7 @@ export type SkeletonShape = { rowHeight: number; avatar: number; widths: (i: num
 function ListSkeleton({ shape }: { shape: SkeletonShape }) {
   const intl = useIntl();
   return (
-    <Stack gap={2} p="xs" aria-busy="true" aria-label={intl.formatMessage({ id: "common.loading" })}>
+    <Stack gap={2} p="xs" role="status" aria-busy="true" aria-label={intl.formatMessage({ id: "common.loading" })}>
       {Array.from({ length: 7 }, (_, i) => {
         const [first, second] = shape.widths(i);
         return (

@@ -15,7 +15,7 @@ export function FullPageLoader() {
 export function SkeletonRows({ rows = 4, height = 44 }: { rows?: number; height?: number }) {
   const intl = useIntl();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={intl.formatMessage({ id: "common.loading" })}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={intl.formatMessage({ id: "common.loading" })}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={height} radius="md" />
       ))}
