@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconChevronRight, IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { createTeamRequest, formatPhoneForDisplay, type TeamRole } from "@relais/shared";
 import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
 import { SkeletonRows } from "../../ui/loaders.tsx";
 import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
 import { useSchemaForm } from "../../ui/schema-form.ts";
@@ -16,6 +15,8 @@ import { useUsers } from "../users/api.ts";
 import { teamCreation } from "./team-creation.ts";
 import { MemberPicker } from "./member-picker.tsx";
 import { TeamDetailView } from "./team-detail.tsx";
+import { QueryListPanel } from "../../ui/query-list-panel.tsx";
+import { DialogActions } from "../../ui/dialog-actions.tsx";
 
 function teamPath(id: string): string {
   return `/configuration?configTab=1&team=${encodeURIComponent(id)}`;
@@ -63,24 +64,14 @@ function TeamList() {
         </Text>
       ) : null}
 
-      <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
-        {teams.isPending ? (
-          <Stack p="lg">
-            <SkeletonRows rows={4} />
-          </Stack>
-        ) : teams.isError ? (
-          <EmptyState
-            icon={<IconUsersGroup />}
-            title={<FormattedMessage id="config.load-failed" />}
-            description={<FormattedMessage id="config.load-failed-hint" />}
-          />
-        ) : teams.data.length === 0 ? (
-          <EmptyState
-            icon={<IconUsersGroup />}
-            title={<FormattedMessage id="config.teams.empty" />}
-            description={<FormattedMessage id="config.teams.empty-hint" />}
-          />
-        ) : (
+      <QueryListPanel
+        query={teams}
+        icon={<IconUsersGroup />}
+        skeletonRows={4}
+        emptyTitle={<FormattedMessage id="config.teams.empty" />}
+        emptyHint={<FormattedMessage id="config.teams.empty-hint" />}
+      >
+        {(items) => (
           <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
             <Table.Thead bg="gray.0">
               <Table.Tr>
@@ -100,7 +91,7 @@ function TeamList() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {teams.data.map((team) => (
+              {items.map((team) => (
                 <Table.Tr key={team.id} data-team={team.label}>
                   <Table.Td>
                     <Group gap="xs">
@@ -142,7 +133,7 @@ function TeamList() {
             </Table.Tbody>
           </Table>
         )}
-      </Paper>
+      </QueryListPanel>
 
       <CreateTeamDialog
         opened={creating}
@@ -237,14 +228,7 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
             />
           )}
         </div>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            <FormattedMessage id="config.teams.create-submit" />
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={create.isPending} submit={<FormattedMessage id="config.teams.create-submit" />} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { createUserRequest, updateUserRequest, type ProfileLocale, type Role, type TeamRole, type UserSummary } from "@relais/shared";
 import { usePolicy, useSession } from "../../app/session/session.tsx";
@@ -14,6 +14,7 @@ import { LocaleSelect } from "./locale-select.tsx";
 import { MemberPicker } from "../teams/member-picker.tsx";
 import { useCreateUser, useUpdateUser } from "./api.ts";
 import { useAllTeams } from "../teams/api.ts";
+import { DialogActions } from "../../ui/dialog-actions.tsx";
 
 /** Roles the signed-in person may hand out, as the server listed them: never one above their own. */
 function useRoleOptions() {
@@ -123,14 +124,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
             />
           )}
         </div>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            <FormattedMessage id="config.users.create-submit" />
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={create.isPending} submit={<FormattedMessage id="config.users.create-submit" />} />
       </Stack>
     </form>
   );
@@ -190,14 +184,7 @@ function EditUserForm({ user, onClose }: { user: UserSummary; onClose: () => voi
       <Stack gap="md">
         <TextInput label={intl.formatMessage({ id: "config.users.name" })} required {...form.getInputProps("name")} data-autofocus />
         <NativeSelect label={intl.formatMessage({ id: "config.users.role" })} data={options} {...form.getInputProps("role")} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            <FormattedMessage id="common.save" />
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={update.isPending} submit={<FormattedMessage id="common.save" />} />
       </Stack>
       <ConfirmDialog
         opened={confirming !== null}

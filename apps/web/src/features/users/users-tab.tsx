@@ -1,17 +1,16 @@
 import { useState } from "react";
-import { ActionIcon, Avatar, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash, IconUsers } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { isAdministrator, type UserSummary } from "@relais/shared";
 import { usePolicy, useSession } from "../../app/session/session.tsx";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { EmptyState } from "../../ui/empty-state.tsx";
-import { SkeletonRows } from "../../ui/loaders.tsx";
 import { initialsOf } from "../../ui/initials.ts";
 import { ROLE_LABELS, STATUS_LABELS, TEAM_ROLE_LABELS } from "./labels.ts";
 import { useDeleteUser, useUsers } from "./api.ts";
 import { CreateUserDialog, EditUserDialog } from "./user-dialogs.tsx";
+import { QueryListPanel } from "../../ui/query-list-panel.tsx";
 
 const STATUS_COLORS = { online: "teal", busy: "orange", offline: "gray" } as const;
 
@@ -45,24 +44,14 @@ export function UsersTab() {
         ) : null}
       </Group>
 
-      <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
-        {users.isPending ? (
-          <Stack p="lg">
-            <SkeletonRows rows={5} />
-          </Stack>
-        ) : users.isError ? (
-          <EmptyState
-            icon={<IconUsers />}
-            title={<FormattedMessage id="config.load-failed" />}
-            description={<FormattedMessage id="config.load-failed-hint" />}
-          />
-        ) : users.data.length === 0 ? (
-          <EmptyState
-            icon={<IconUsers />}
-            title={<FormattedMessage id="config.users.empty" />}
-            description={<FormattedMessage id="config.users.empty-hint" />}
-          />
-        ) : (
+      <QueryListPanel
+        query={users}
+        icon={<IconUsers />}
+        skeletonRows={5}
+        emptyTitle={<FormattedMessage id="config.users.empty" />}
+        emptyHint={<FormattedMessage id="config.users.empty-hint" />}
+      >
+        {(items) => (
           <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
             <Table.Thead bg="gray.0">
               <Table.Tr>
@@ -82,7 +71,7 @@ export function UsersTab() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {users.data.map((user) => {
+              {items.map((user) => {
                 const isMe = user.id === session.profile.id;
                 return (
                   <Table.Tr key={user.id} data-user={user.name}>
@@ -167,7 +156,7 @@ export function UsersTab() {
             </Table.Tbody>
           </Table>
         )}
-      </Paper>
+      </QueryListPanel>
 
       <CreateUserDialog
         opened={creating}

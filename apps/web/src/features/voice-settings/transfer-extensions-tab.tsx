@@ -1,19 +1,5 @@
 import { useState } from "react";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconAlertTriangle, IconPencil, IconPhoneOutgoing, IconPlus, IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { canTransferToExtensions, formatPhoneForDisplay, transferExtensionRequest, type TransferExtension } from "@relais/shared";
@@ -25,6 +11,8 @@ import { SkeletonRows } from "../../ui/loaders.tsx";
 import { useSchemaForm } from "../../ui/schema-form.ts";
 import { useTierPermissions } from "../organizations/api.ts";
 import { useDeleteTransferExtension, useSaveTransferExtension, useTransferExtensions } from "./api.ts";
+import { QueryListPanel } from "../../ui/query-list-panel.tsx";
+import { DialogActions } from "../../ui/dialog-actions.tsx";
 
 /**
  * Configuration › Transfer extensions (spec part 2 §3): the outside numbers a call can be passed
@@ -100,20 +88,13 @@ function ExtensionList() {
         </Text>
       ) : null}
 
-      <Paper withBorder radius="lg" p={0} style={{ overflow: "hidden" }}>
-        {list.isPending ? (
-          <Stack p="lg">
-            <SkeletonRows rows={3} />
-          </Stack>
-        ) : list.isError ? (
-          <EmptyState
-            icon={<IconPhoneOutgoing />}
-            title={<FormattedMessage id="config.load-failed" />}
-            description={<FormattedMessage id="config.load-failed-hint" />}
-          />
-        ) : list.data.length === 0 ? (
-          <EmptyState icon={<IconPhoneOutgoing />} title={<FormattedMessage id="config.extensions.empty" />} />
-        ) : (
+      <QueryListPanel
+        query={list}
+        icon={<IconPhoneOutgoing />}
+        skeletonRows={3}
+        emptyTitle={<FormattedMessage id="config.extensions.empty" />}
+      >
+        {(items) => (
           <Table verticalSpacing="sm" horizontalSpacing="lg" data-testid="extensions-table">
             <Table.Thead bg="gray.0">
               <Table.Tr>
@@ -136,7 +117,7 @@ function ExtensionList() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.map((ext) => (
+              {items.map((ext) => (
                 <Table.Tr key={ext.id} data-extension={ext.name}>
                   <Table.Td fw={600}>{ext.name}</Table.Td>
                   <Table.Td>{formatPhoneForDisplay(ext.phoneNumber)}</Table.Td>
@@ -176,7 +157,7 @@ function ExtensionList() {
             </Table.Tbody>
           </Table>
         )}
-      </Paper>
+      </QueryListPanel>
 
       <Modal
         opened={editing.mode !== "closed"}
@@ -269,14 +250,7 @@ function ExtensionForm({ extension, onClose }: { extension: TransferExtension | 
             {...form.getInputProps("extension")}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            <FormattedMessage id="common.save" />
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={mutation.isPending} submit={<FormattedMessage id="common.save" />} />
       </Stack>
     </form>
   );
