@@ -182,16 +182,38 @@ async function persist(
     if (freed) after.push(() => offerWaitingCalls(r, orgId, freed));
   }
 
-  await ringDeskPhones(r, tx, orgId, row, call, rung, wasPending, after);
+  await ringDeskPhones(r, tx, orgId, row, call, deskChanges(before, call, rung, wasPending), after);
   await recordTransferEvents(tx, orgId, before, call, viewNow);
   for (const command of t.commands) await plan(r, tx, orgId, row, call, command, after);
 }
 
 /**
+ * Whose desk phone a change rings and whose it stops: the people newly offered the call or its
+ * transfer ('Transferred call'), and those whose offer closed (taken, declined, timed out, the
+ * call or the transfer over). A transfer's offers live in the call's transfer, not in its offers.
+ */
+function deskChanges(before: Call, call: Call, rung: Call["offers"], wasPending: Set<string>): { ring: string[]; stop: string[] } {
+  const ring = rung.map((o) => o.userId);
+  const stop = call.offers.filter((o) => o.status !== "pending" && wasPending.has(`${o.userId}:${o.round}`)).map((o) => o.userId);
+  const pendingOf = (t: Call["transfer"]) =>
+    new Set(t ? t.offers.filter((o) => o.status === "pending").map((o) => `${t.id}:${o.userId}`) : []);
+  const wasTransfer = pendingOf(before.transfer);
+  const isTransfer = pendingOf(call.transfer);
+  for (const o of call.transfer?.offers ?? []) {
+    if (o.status === "pending" && !wasTransfer.has(`${call.transfer?.id}:${o.userId}`)) ring.push(o.userId);
+  }
+  for (const o of before.transfer?.offers ?? []) {
+    if (o.status === "pending" && !isTransfer.has(`${before.transfer?.id}:${o.userId}`)) stop.push(o.userId);
+  }
+  // The desk phone that answered is not stopped by its own claim: the carrier keeps a phone that answered.
+  return { ring, stop };
+}
+
+/**
  * Desk phones ring beside the browsers (issue 13 §4, decision 0041): each person newly offered
- * the call who holds a desk phone has it rung by the carrier; each offer that closed (taken,
- * declined, timed out, the call over) stops that person's desk phone. Answering on the desk phone
- * is the same claim as the browser's answer (answerFromDesk), so the first to answer wins.
+ * the call, or its transfer, who holds a desk phone has it rung by the carrier; each offer that
+ * closed stops that person's desk phone. Answering on the desk phone is the same claim as the
+ * browser's answer (answerFromDesk), so the first to answer wins.
  */
 async function ringDeskPhones(
   r: CallsRuntime,
@@ -199,23 +221,17 @@ async function ringDeskPhones(
   orgId: string,
   row: repo.CallRow,
   call: Call,
-  rung: Call["offers"],
-  wasPending: Set<string>,
+  changes: { ring: string[]; stop: string[] },
   after: After,
 ): Promise<void> {
   const target = carrierCallOf(row);
-  const phones = await deskPhonesOf(
-    tx,
-    orgId,
-    rung.map((o) => o.userId),
-  );
+  const phones = changes.ring.length > 0 ? await deskPhonesOf(tx, orgId, changes.ring) : new Map<string, string>();
   for (const [userId, sipUri] of phones) {
     const command: CallCommand = { type: "desk.ring", userId, sipUri, ringSeconds: call.routing.ringSeconds };
     after.push(() => r.carrier.execute(target, command));
   }
-  const closed = call.offers.filter((o) => o.status !== "pending" && wasPending.has(`${o.userId}:${o.round}`));
-  for (const o of closed) {
-    const command: CallCommand = { type: "desk.stop", userId: o.userId };
+  for (const userId of changes.stop) {
+    const command: CallCommand = { type: "desk.stop", userId };
     after.push(() => r.carrier.execute(target, command));
   }
 }

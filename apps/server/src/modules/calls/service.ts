@@ -172,7 +172,13 @@ export async function callForStaffLeg(
 export async function answerFromDesk(r: CallsRuntime, leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
   const orgId = await repo.unsafeFindCallById(r.db, leg.callId);
   if (!orgId) return null;
-  const event: StaffEvent = { type: "staff.answer", key: `desk:answer:${leg.callId}:${leg.userId}`, at: Date.now(), userId: leg.userId };
+  // Read under the call's lock: a transfer ringing this person is taken (issue 13 §2), else the call.
+  const event = async (_tx: Tx, row: repo.CallRow): Promise<StaffEvent> => {
+    const key = `desk:answer:${leg.callId}:${leg.userId}`;
+    const offer = transferOfferOf(row, leg.userId);
+    if (offer) return { type: "transfer.accept", key, at: Date.now(), userId: leg.userId, transferId: offer.transferId };
+    return { type: "staff.answer", key, at: Date.now(), userId: leg.userId };
+  };
   // The person's browsers stop ringing quietly: they answered, on the desk phone.
   const changed = await change(r, orgId, leg.callId, event, async (tx) => {
     await recordEvent(tx, orgId, { type: "call.offer.revoked", userId: leg.userId, payload: { callId: leg.callId, reason: "desk" } });

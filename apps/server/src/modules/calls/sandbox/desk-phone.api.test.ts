@@ -106,4 +106,63 @@ describe("the simulator as a desk phone", () => {
       200,
     );
   });
+
+  it("a transfer to the person rings their desk phone too; answered there, they take the call, and B leaves it", async () => {
+    const { callSid, callId, desk: first } = await ringing();
+    // A's desk phone rang for the call itself: B answers in the browser, so it stops.
+    expect((await w.t.request({ method: "POST", url: "/api/voice/v1/calls/answer", token: b.token, payload: { callId } })).statusCode).toBe(
+      200,
+    );
+    await until(async () => (await deskLine()).find((d) => d.sid === first.sid && d.state === "ended"), "the first ring stopped");
+    b.socket.send({ type: "call.signal", callId, signal: { kind: "answer", payload: { type: "answer", sdp: "v=0" } } });
+    await until(async () => (await callBySid(w.t, b.token, callSid)).state === "active", "active with B");
+
+    const sent = await w.t.request({
+      method: "POST",
+      url: "/api/voice/v1/calls/transfer",
+      token: b.token,
+      payload: { callId, to: a.user.id },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const desk = await until(
+      async () => (await deskLine()).find((d) => d.sid !== first.sid && d.state === "ringing"),
+      "the desk phone rings for the transfer",
+    );
+    const answered = await w.t.request({ method: "POST", url: `/api/sandbox/calls/${desk.sid}/answer` });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const view = await until(async () => {
+      const v = await callBySid(w.t, a.token, callSid);
+      return v.state === "active" && v.ownerUserId === a.user.id ? v : null;
+    }, "the transfer taken at the desk");
+    expect(view).toMatchObject({ held: false, transfer: null, fromGroupLabel: expect.any(String) });
+    await until(async () => eventsOf(b, "transfer.updated", callId).some((e) => e.payload["status"] === "accepted"), "B told: accepted");
+    // Taken on the desk phone: A's browsers stop ringing quietly.
+    await until(async () => eventsOf(a, "call.offer.revoked", callId).some((e) => e.payload["reason"] === "desk"), "A's offer closed");
+
+    const hung = await w.t.request({ method: "POST", url: `/api/sandbox/calls/${desk.sid}/hangup` });
+    expect(hung.json<SandboxPhoneCall>()).toMatchObject({ state: "ended", endStatus: "completed" });
+    await until(async () => (await callBySid(w.t, a.token, callSid)).state === "ended", "the call over");
+  });
+
+  it("a transfer answered in the browser stops the desk phone it rang", async () => {
+    const { callSid, callId, desk: first } = await ringing();
+    expect((await w.t.request({ method: "POST", url: "/api/voice/v1/calls/answer", token: b.token, payload: { callId } })).statusCode).toBe(
+      200,
+    );
+    await until(async () => (await deskLine()).find((d) => d.sid === first.sid && d.state === "ended"), "the first ring stopped");
+    b.socket.send({ type: "call.signal", callId, signal: { kind: "answer", payload: { type: "answer", sdp: "v=0" } } });
+    await until(async () => (await callBySid(w.t, b.token, callSid)).state === "active", "active with B");
+    expect(
+      (await w.t.request({ method: "POST", url: "/api/voice/v1/calls/transfer", token: b.token, payload: { callId, to: a.user.id } }))
+        .statusCode,
+    ).toBe(200);
+    const desk = await until(async () => (await deskLine()).find((d) => d.sid !== first.sid && d.state === "ringing"), "the desk rings");
+    const taken = await w.t.request({ method: "POST", url: "/api/voice/v1/calls/answer", token: a.token, payload: { callId } });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const stopped = await until(async () => (await deskLine()).find((d) => d.sid === desk.sid && d.state === "ended"), "the desk stopped");
+    expect(stopped.endStatus).toBe("canceled");
+    expect((await w.t.request({ method: "POST", url: "/api/voice/v1/calls/hangup", token: a.token, payload: { callId } })).statusCode).toBe(
+      200,
+    );
+  });
 });
