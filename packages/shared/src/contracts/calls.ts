@@ -346,8 +346,12 @@ export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("call.incoming"), call: sandboxPhoneCall }),
   /** Any change of one of the phone's calls (ringing, answered, held…): the simulator plays ringback while `state` is dialing / ivr / queued / ringing / connecting. */
   z.object({ type: z.literal("call.state"), call: sandboxPhoneCall }),
-  /** Staff took the call: the simulator creates its RTCPeerConnection and sends its `offer` now. */
-  z.object({ type: z.literal("call.connected"), callSid: callSid }),
+  /**
+   * Staff took the call: the simulator creates its RTCPeerConnection and sends its `offer` now.
+   * `answers`: this phone is the outside phone of an extension transfer, whose far end is the
+   * caller's phone (which offers): it waits for that offer and answers it.
+   */
+  z.object({ type: z.literal("call.connected"), callSid: callSid, answers: z.boolean().optional() }),
   z.object({ type: z.literal("call.ended"), call: sandboxPhoneCall }),
   /** Keys staff pressed (DTMF), for the simulator to show. */
   z.object({ type: z.literal("call.digits"), callSid: callSid, digits: z.string() }),

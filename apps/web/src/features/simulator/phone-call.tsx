@@ -94,12 +94,21 @@ function usePhoneCall(number: string, media = true) {
     const sendSignal = (callSid: string, signal: CallSignal): void => {
       socket.current?.send(JSON.stringify({ type: "call.signal", callSid, signal }));
     };
-    const connect = async (callSid: string): Promise<void> => {
+    /**
+     * The peer's steps run one after the other: a far end's offer or candidates that arrive while
+     * the microphone is still being opened wait for the peer instead of being lost.
+     */
+    let steps: Promise<void> = Promise.resolve();
+    const inTurn = (step: () => Promise<void>): void => {
+      steps = steps.then(step).catch(() => undefined);
+    };
+    /** `offers` false: the outside phone of an extension transfer, which answers the caller's phone's offer. */
+    const connect = async (callSid: string, offers: boolean): Promise<void> => {
       closePeer();
       stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
       peer.current = new SandboxPeer(stream.current, (s) => sendSignal(callSid, s), "phone");
       if (holdingRef.current) await peer.current.setSending(false);
-      await peer.current.offer();
+      if (offers) await peer.current.offer();
     };
     const open = (): void => {
       const ws = new WebSocket(socketUrl(number));
@@ -140,14 +149,14 @@ function usePhoneCall(number: string, media = true) {
           case "call.connected":
             if (message.callSid !== sid.current) return;
             setState((s) => ({ ...s, connected: true }));
-            if (media) void connect(message.callSid).catch(() => undefined);
+            if (media) inTurn(() => connect(message.callSid, message.answers !== true));
             return;
           case "call.digits":
             if (message.callSid !== sid.current) return;
             setState((s) => ({ ...s, digits: s.digits + message.digits }));
             return;
           case "call.signal":
-            if (message.callSid === sid.current) void peer.current?.receive(message.signal);
+            if (message.callSid === sid.current) inTurn(async () => peer.current?.receive(message.signal));
             return;
           case "call.prompt":
             if (message.callSid !== sid.current) return;
