@@ -93,6 +93,19 @@ export class RelaisApi {
     return created.endpoint.sipUri;
   }
 
+  /** POST transfer-extension: an outside number calls can be transferred to (issue 13 §2); answers its id. */
+  async createTransferExtension(data: { name: string; phoneNumber: string; extension: string }): Promise<string> {
+    const created = await json<{ id: string }>(
+      await this.request.post("/api/transfer-extension", { headers: this.headers, data }),
+      `creation of the transfer extension ${data.name}`,
+    );
+    return created.id;
+  }
+
+  async deleteTransferExtension(id: string): Promise<void> {
+    await json(await this.request.delete(`/api/transfer-extension/${id}`, { headers: this.headers }), "transfer extension deletion");
+  }
+
   /** POST patients: a contact of the demo clinic; answers its id. */
   async createContact(data: Record<string, string>): Promise<string> {
     const created = await json<{ id: string }>(
