@@ -338,6 +338,17 @@ export type CallSignalKind = CallSignal["kind"];
 /** The query of the phone socket: which simulated phone this tab is. */
 export const sandboxPhoneSocketQuery = z.object({ number: simulatorLine }).strict();
 
+/**
+ * One piece of a greeting as the network gives it to the simulated caller (issue 13 §3, as
+ * Twilio's `<Play>` and `<Say>`): an audio file to fetch from this server and play, or words to
+ * speak in a language (shown where the browser has no voice).
+ */
+export const sandboxGreetingPiece = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("audio"), url: z.string().startsWith("/api/") }),
+  z.object({ kind: z.literal("speech"), text: z.string(), locale: z.enum(["fr-CA", "en-CA"]) }),
+]);
+export type SandboxGreetingPiece = z.infer<typeof sandboxGreetingPiece>;
+
 /** Messages the server sends the simulated phone. */
 export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [
   /** Sent once on connect. */
@@ -356,6 +367,12 @@ export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [
   /** Keys staff pressed (DTMF), for the simulator to show. */
   z.object({ type: z.literal("call.digits"), callSid: callSid, digits: z.string() }),
   z.object({ type: z.literal("call.signal"), callSid: callSid, signal: callSignal }),
+  /**
+   * The period's greeting (issue 13 §3): the team's recorded, uploaded or spoken greeting, else the
+   * catalogue's default in French then English. Played in order; a voicemail prompt that follows
+   * waits for its end, a key pressed or staff answering cuts it.
+   */
+  z.object({ type: z.literal("call.greeting"), callSid: callSid, pieces: z.array(sandboxGreetingPiece).min(1) }),
   /** Words the network says to the caller (the callback confirmation, issue 13 §3): spoken by the simulator's speech synthesis, and shown. */
   z.object({ type: z.literal("call.prompt"), callSid: callSid, text: z.string() }),
   /** The call went to voicemail: the simulator says `text` (the period's greeting, then the prompt), beeps and records up to `maxSeconds`, then uploads it (POST sandbox/calls/{sid}/voicemail). */

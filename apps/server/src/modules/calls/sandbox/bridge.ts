@@ -15,7 +15,8 @@ import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
 import type { CallCommand } from "../model.ts";
 import * as repo from "../repo.ts";
 import { callsRuntime } from "../runtime.ts";
-import { answerFromDesk, applyEvent, receiveInbound } from "../service.ts";
+import { answerFromDesk, applyEvent, greetingOf, receiveInbound } from "../service.ts";
+import { greetingPieces } from "./greeting.ts";
 
 /**
  * The sandbox voice network (VOICE.md §5, decision 0022): the server's own bridge between the
@@ -85,8 +86,15 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     const record = this.recordOf(call);
     switch (command.type) {
       case "greeting.play":
-        // No greeting in the sandbox (issue 13 adds them): the caller is placed in the queue at once.
-        if (record && command.period === "OPEN") {
+        // The simulator plays the period's greeting (issue 13 §3). Unlike Twilio's <Play> before
+        // <Enqueue>, the caller is placed in the queue at once and hears it while waiting.
+        if (!record) return;
+        this.toPhone(record.phone, {
+          type: "call.greeting",
+          callSid: record.sid,
+          pieces: greetingPieces(await greetingOf({ callId: call.id, period: command.period }), command.period),
+        });
+        if (command.period === "OPEN") {
           await this.report(record, { type: "queue.entered", key: `sandbox:${record.sid}:queued`, at: Date.now() });
         }
         return;
@@ -184,9 +192,15 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       holdMusic: null,
     };
     this.calls.set(sid, record);
+    // The phone learns its call's id before the network speaks to it (the greeting, a voicemail prompt).
+    this.toPhone(from, { type: "call.state", call: present(record) });
     const started = await applyInbound(sid, from, to);
     if (!started) {
       this.calls.delete(sid);
+      record.state = "ended";
+      record.endedAt = Date.now();
+      record.endStatus = "failed";
+      this.toPhone(from, { type: "call.ended", call: present(record) });
       return null;
     }
     record.callId = started.callId;
