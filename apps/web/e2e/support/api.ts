@@ -155,15 +155,17 @@ export class RelaisApi {
    * time, and a call to a closed team goes to the missed path at once). Answers the week it had,
    * for `setTeamWeek` to put back.
    */
-  async openAllDay(teamLabel: string): Promise<unknown[]> {
+  async openAllDay(teamLabel: string, opts: { onBreak?: boolean } = {}): Promise<unknown[]> {
     const id = await this.teamId(teamLabel);
     const team = await json<{ schedule: { week: unknown[] } }>(
       await this.request.get(`/api/user-groups/${id}`, { headers: this.headers }),
       "team",
     );
+    // `onBreak`: the whole day is one break, so a call is in the BREAK period at any hour.
+    const breaks = opts.onBreak ? [{ start: "00:00", end: "23:59" }] : [];
     await this.setTeamWeek(
       teamLabel,
-      [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, enabled: true, start: "00:00", end: "23:59", breaks: [] })),
+      [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, enabled: true, start: "00:00", end: "23:59", breaks })),
     );
     return team.schedule.week;
   }
