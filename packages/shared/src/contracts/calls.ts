@@ -375,7 +375,7 @@ export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("call.greeting"), callSid: callSid, pieces: z.array(sandboxGreetingPiece).min(1) }),
   /** Words the network says to the caller (the callback confirmation, issue 13 §3): spoken by the simulator's speech synthesis, and shown. */
   z.object({ type: z.literal("call.prompt"), callSid: callSid, text: z.string() }),
-  /** The call went to voicemail: the simulator says `text` (the period's greeting, then the prompt), beeps and records up to `maxSeconds`, then uploads it (POST sandbox/calls/{sid}/voicemail). */
+  /** The call went to voicemail: once the greeting played, the simulator says `text` (the prompt), beeps and records up to `maxSeconds`, then uploads it (POST sandbox/calls/{sid}/voicemail). */
   z.object({ type: z.literal("call.record"), callSid: callSid, text: z.string(), maxSeconds: z.number().int().positive() }),
 ]);
 export type SandboxPhoneServerMessage = z.infer<typeof sandboxPhoneServerMessage>;
