@@ -93,6 +93,19 @@ export class RelaisApi {
     return created.endpoint.sipUri;
   }
 
+  /** POST transfer-extension: an outside number calls can be transferred to (issue 13 §2); answers its id. */
+  async createTransferExtension(data: { name: string; phoneNumber: string; extension: string }): Promise<string> {
+    const created = await json<{ id: string }>(
+      await this.request.post("/api/transfer-extension", { headers: this.headers, data }),
+      `creation of the transfer extension ${data.name}`,
+    );
+    return created.id;
+  }
+
+  async deleteTransferExtension(id: string): Promise<void> {
+    await json(await this.request.delete(`/api/transfer-extension/${id}`, { headers: this.headers }), "transfer extension deletion");
+  }
+
   /** POST patients: a contact of the demo clinic; answers its id. */
   async createContact(data: Record<string, string>): Promise<string> {
     const created = await json<{ id: string }>(
@@ -142,15 +155,17 @@ export class RelaisApi {
    * time, and a call to a closed team goes to the missed path at once). Answers the week it had,
    * for `setTeamWeek` to put back.
    */
-  async openAllDay(teamLabel: string): Promise<unknown[]> {
+  async openAllDay(teamLabel: string, opts: { onBreak?: boolean } = {}): Promise<unknown[]> {
     const id = await this.teamId(teamLabel);
     const team = await json<{ schedule: { week: unknown[] } }>(
       await this.request.get(`/api/user-groups/${id}`, { headers: this.headers }),
       "team",
     );
+    // `onBreak`: the whole day is one break, so a call is in the BREAK period at any hour.
+    const breaks = opts.onBreak ? [{ start: "00:00", end: "23:59" }] : [];
     await this.setTeamWeek(
       teamLabel,
-      [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, enabled: true, start: "00:00", end: "23:59", breaks: [] })),
+      [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, enabled: true, start: "00:00", end: "23:59", breaks })),
     );
     return team.schedule.week;
   }

@@ -109,3 +109,24 @@ export async function closeAll(...pages: Page[]): Promise<void> {
   const contexts = new Set<BrowserContext>(pages.map((p) => p.context()));
   for (const context of contexts) await context.close();
 }
+
+/**
+ * The loudness (RMS, 0–1) of the greeting the simulator is playing now, read from its analyser
+ * (`window.__relaisNetworkAudio`, decision 0045); 0 when none plays.
+ */
+async function greetingLevel(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const analyser = (window as unknown as { __relaisNetworkAudio?: AnalyserNode }).__relaisNetworkAudio;
+    if (!analyser) return 0;
+    const samples = new Float32Array(analyser.fftSize);
+    analyser.getFloatTimeDomainData(samples);
+    let sum = 0;
+    for (const v of samples) sum += v * v;
+    return Math.sqrt(sum / samples.length);
+  });
+}
+
+/** The simulator's caller hears sound from the greeting: its level rises above `min`. */
+export async function expectGreetingHeard(page: Page, min = 0.01): Promise<void> {
+  await expect.poll(() => greetingLevel(page), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(min);
+}

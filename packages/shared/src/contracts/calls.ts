@@ -338,6 +338,17 @@ export type CallSignalKind = CallSignal["kind"];
 /** The query of the phone socket: which simulated phone this tab is. */
 export const sandboxPhoneSocketQuery = z.object({ number: simulatorLine }).strict();
 
+/**
+ * One piece of a greeting as the network gives it to the simulated caller (issue 13 §3, as
+ * Twilio's `<Play>` and `<Say>`): an audio file to fetch from this server and play, or words to
+ * speak in a language (shown where the browser has no voice).
+ */
+export const sandboxGreetingPiece = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("audio"), url: z.string().startsWith("/api/") }),
+  z.object({ kind: z.literal("speech"), text: z.string(), locale: z.enum(["fr-CA", "en-CA"]) }),
+]);
+export type SandboxGreetingPiece = z.infer<typeof sandboxGreetingPiece>;
+
 /** Messages the server sends the simulated phone. */
 export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [
   /** Sent once on connect. */
@@ -346,15 +357,25 @@ export const sandboxPhoneServerMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("call.incoming"), call: sandboxPhoneCall }),
   /** Any change of one of the phone's calls (ringing, answered, held…): the simulator plays ringback while `state` is dialing / ivr / queued / ringing / connecting. */
   z.object({ type: z.literal("call.state"), call: sandboxPhoneCall }),
-  /** Staff took the call: the simulator creates its RTCPeerConnection and sends its `offer` now. */
-  z.object({ type: z.literal("call.connected"), callSid: callSid }),
+  /**
+   * Staff took the call: the simulator creates its RTCPeerConnection and sends its `offer` now.
+   * `answers`: this phone is the outside phone of an extension transfer, whose far end is the
+   * caller's phone (which offers): it waits for that offer and answers it.
+   */
+  z.object({ type: z.literal("call.connected"), callSid: callSid, answers: z.boolean().optional() }),
   z.object({ type: z.literal("call.ended"), call: sandboxPhoneCall }),
   /** Keys staff pressed (DTMF), for the simulator to show. */
   z.object({ type: z.literal("call.digits"), callSid: callSid, digits: z.string() }),
   z.object({ type: z.literal("call.signal"), callSid: callSid, signal: callSignal }),
+  /**
+   * The period's greeting (issue 13 §3): the team's recorded, uploaded or spoken greeting, else the
+   * catalogue's default in French then English. Played in order; a voicemail prompt that follows
+   * waits for its end, a key pressed or staff answering cuts it.
+   */
+  z.object({ type: z.literal("call.greeting"), callSid: callSid, pieces: z.array(sandboxGreetingPiece).min(1) }),
   /** Words the network says to the caller (the callback confirmation, issue 13 §3): spoken by the simulator's speech synthesis, and shown. */
   z.object({ type: z.literal("call.prompt"), callSid: callSid, text: z.string() }),
-  /** The call went to voicemail: the simulator says `text` (the period's greeting, then the prompt), beeps and records up to `maxSeconds`, then uploads it (POST sandbox/calls/{sid}/voicemail). */
+  /** The call went to voicemail: once the greeting played, the simulator says `text` (the prompt), beeps and records up to `maxSeconds`, then uploads it (POST sandbox/calls/{sid}/voicemail). */
   z.object({ type: z.literal("call.record"), callSid: callSid, text: z.string(), maxSeconds: z.number().int().positive() }),
 ]);
 export type SandboxPhoneServerMessage = z.infer<typeof sandboxPhoneServerMessage>;

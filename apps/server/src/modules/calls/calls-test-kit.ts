@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { CallView, RealtimeEvent, RealtimeServerMessage, SandboxPhoneCall } from "@relais/shared";
+import WebSocket from "ws";
+import type { CallView, RealtimeEvent, RealtimeServerMessage, SandboxPhoneCall, SandboxPhoneServerMessage } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
 import { createTestApp, setTeamPhone, uniquePhone, type Tenant, type TestApp, type TestUser } from "../../../test/helpers.ts";
 import { TestSocket } from "../../platform/realtime/realtime.test-kit.ts";
@@ -112,4 +113,20 @@ export async function until<T>(read: () => Promise<T | null | undefined | false>
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+export type PhoneSocket = { messages: SandboxPhoneServerMessage[]; ws: WebSocket; send: (m: object) => void };
+
+/** The simulator phone's socket (GET sandbox/phone-socket), keeping every message. */
+export async function phoneSocket(w: CallsWorld, number: string): Promise<PhoneSocket> {
+  const url = w.socketUrl.replace("/api/realtime", `/api/sandbox/phone-socket?number=${encodeURIComponent(number)}`);
+  const ws = new WebSocket(url);
+  const messages: SandboxPhoneServerMessage[] = [];
+  ws.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as SandboxPhoneServerMessage));
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  await until(async () => messages.some((m) => m.type === "phone.ready"), "phone.ready");
+  return { messages, ws, send: (m) => ws.send(JSON.stringify(m)) };
 }

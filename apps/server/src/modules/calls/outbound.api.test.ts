@@ -1,9 +1,8 @@
-import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CallView, SandboxPhoneCall, SandboxPhoneServerMessage } from "@relais/shared";
+import type { CallView, SandboxPhoneCall } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
 import { expectError, uniquePhone } from "../../../test/helpers.ts";
-import { callsWorld, clinic, heartbeat, openTab, until, type CallsWorld, type Clinic } from "./calls-test-kit.ts";
+import { callsWorld, clinic, heartbeat, openTab, phoneSocket, until, type CallsWorld, type Clinic } from "./calls-test-kit.ts";
 
 /** Outbound calls (issue 12 §1, spec §5), the dialpad, tokens, and the organisation's switch. */
 
@@ -18,24 +17,10 @@ afterAll(() => w.close());
 
 const dial = (token: string, to: string) => w.t.request({ method: "POST", url: "/api/voice/v1/calls", token, payload: { to } });
 
-/** The simulator phone's socket, keeping every message. */
-async function phoneSocket(number: string): Promise<{ messages: SandboxPhoneServerMessage[]; ws: WebSocket; send: (m: object) => void }> {
-  const url = w.socketUrl.replace("/api/realtime", `/api/sandbox/phone-socket?number=${encodeURIComponent(number)}`);
-  const ws = new WebSocket(url);
-  const messages: SandboxPhoneServerMessage[] = [];
-  ws.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as SandboxPhoneServerMessage));
-  await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
-    ws.once("error", reject);
-  });
-  await until(async () => messages.some((m) => m.type === "phone.ready"), "phone.ready");
-  return { messages, ws, send: (m) => ws.send(JSON.stringify(m)) };
-}
-
 describe("POST voice/v1/calls", () => {
   it("rings the simulator phone, which answers, hears the dialpad keys, and the call lands in the thread", async () => {
     const phone = uniquePhone();
-    const sim = await phoneSocket(phone);
+    const sim = await phoneSocket(w, phone);
     const tab = await openTab(w, c.staff[0]!);
     const res = await dial(tab.token, ` ${phone.slice(0, 5)} ${phone.slice(5)} `);
     expect(res.statusCode, res.body).toBe(201);
@@ -81,7 +66,7 @@ describe("POST voice/v1/calls", () => {
 
   it("holds and resumes the caller: hold music at the phone, no hang-up meanwhile, only for the owner", async () => {
     const phone = uniquePhone();
-    const sim = await phoneSocket(phone);
+    const sim = await phoneSocket(w, phone);
     const tab = await openTab(w, c.staff[0]!);
     const placed = (await dial(tab.token, phone)).json<CallView>();
     const act = (token: string, action: string) =>

@@ -13,6 +13,7 @@ import {
   eventsOf,
   offerOf,
   openTab,
+  phoneSocket,
   until,
   type CallsWorld,
   type Clinic,
@@ -238,6 +239,79 @@ describe("transfer", () => {
     // The caller hangs up: the outside leg ends with the call.
     await w.t.request({ method: "POST", url: `/api/sandbox/calls/${sid}/hangup` });
     await until(async () => (await phoneCall(outside))?.state === "ended", "the outside leg ended");
+  });
+
+  it("to an outside extension: once it answers, the caller's phone and the outside phone set up their audio with each other, not with staff", async () => {
+    await setExtTransfer(w.t, c.org.orgId, true);
+    const admin = await w.t.as(c.org.users.admin);
+    const outside = uniquePhone();
+    const created = await w.t.request({
+      method: "POST",
+      url: "/api/transfer-extension",
+      token: admin,
+      payload: { name: "Radiologie", phoneNumber: outside, extension: "7" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const outsidePhone = await phoneSocket(w, outside);
+    const { callId, sid, phone } = await activeCall(marc);
+    const callerPhone = await phoneSocket(w, phone);
+    expect((await transfer(marc.token, { callId, toExtension: created.json<{ id: string }>().id })).statusCode).toBe(200);
+    const incoming = await until(async () => outsidePhone.messages.find((m) => m.type === "call.incoming"), "the outside phone rings");
+    const outsideSid = incoming.type === "call.incoming" ? incoming.call.sid : "";
+
+    // Ringing, the outside phone is not connected yet: its signalling reaches nobody.
+    outsidePhone.send({ type: "call.signal", callSid: outsideSid, signal: { kind: "ice", payload: null } });
+    expect((await w.t.request({ method: "POST", url: `/api/sandbox/calls/${outsideSid}/answer` })).statusCode).toBe(200);
+
+    // Answered: the outside phone is told to wait for an offer, the caller's phone to make a new one.
+    const told = await until(
+      async () => outsidePhone.messages.find((m) => m.type === "call.connected"),
+      "call.connected at the outside phone",
+    );
+    expect(told).toEqual({ type: "call.connected", callSid: outsideSid, answers: true });
+    const reconnect = await until(
+      async () => callerPhone.messages.find((m) => m.type === "call.connected"),
+      "call.connected at the caller",
+    );
+    expect(reconnect).toEqual({ type: "call.connected", callSid: sid });
+
+    const signalsAtMarc = marc.socket.messages.filter((m) => m.type === "call.signal").length;
+    callerPhone.send({ type: "call.signal", callSid: sid, signal: { kind: "offer", payload: { type: "offer", sdp: "v=0 caller" } } });
+    const offer = await until(
+      async () => outsidePhone.messages.find((m) => m.type === "call.signal"),
+      "the caller's offer at the outside phone",
+    );
+    expect(offer).toEqual({
+      type: "call.signal",
+      callSid: outsideSid,
+      signal: { kind: "offer", payload: { type: "offer", sdp: "v=0 caller" } },
+    });
+    outsidePhone.send({
+      type: "call.signal",
+      callSid: outsideSid,
+      signal: { kind: "answer", payload: { type: "answer", sdp: "v=0 outside" } },
+    });
+    const answer = await until(
+      async () => callerPhone.messages.find((m) => m.type === "call.signal"),
+      "the outside phone's answer at the caller",
+    );
+    expect(answer).toEqual({
+      type: "call.signal",
+      callSid: sid,
+      signal: { kind: "answer", payload: { type: "answer", sdp: "v=0 outside" } },
+    });
+    // Only the one answer reached the caller (the early candidate went nowhere), and nothing reached Marc.
+    expect(callerPhone.messages.filter((m) => m.type === "call.signal")).toHaveLength(1);
+    expect(marc.socket.messages.filter((m) => m.type === "call.signal")).toHaveLength(signalsAtMarc);
+
+    // The outside phone hangs up: the call ends for the caller too, and their signalling stops.
+    await w.t.request({ method: "POST", url: `/api/sandbox/calls/${outsideSid}/hangup` });
+    await until(async () => callerPhone.messages.some((m) => m.type === "call.ended"), "the call ended at the caller");
+    callerPhone.send({ type: "call.signal", callSid: sid, signal: { kind: "ice", payload: null } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(outsidePhone.messages.filter((m) => m.type === "call.signal")).toHaveLength(1);
+    callerPhone.ws.close();
+    outsidePhone.ws.close();
   });
 
   it("refuses another organisation's call, team, person or extension (404), a person who does not own it (409), and an emergency call", async () => {

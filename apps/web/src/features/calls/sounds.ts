@@ -5,7 +5,8 @@
  */
 let context: AudioContext | null = null;
 
-function audioContext(): AudioContext {
+/** The page's one audio context, made on first use (locked until `unlockAudio`). */
+export function audioContext(): AudioContext {
   context ??= new AudioContext();
   return context;
 }

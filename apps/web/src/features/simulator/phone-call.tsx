@@ -10,6 +10,7 @@ import { callDuration } from "../calls/format.ts";
 import { SandboxPeer } from "../calls/peer.ts";
 import { HOLD_MUSIC, playCadence, playMelody, RINGBACK, RINGTONE, unlockAudio } from "../calls/sounds.ts";
 import { startWavRecording, type WavRecording } from "../voice-settings/wav.ts";
+import { playGreeting, type GreetingPlayback, type GreetingShown } from "./greeting.ts";
 import classes from "./simulator.module.css";
 import { useNow } from "../../ui/use-now.ts";
 
@@ -30,7 +31,11 @@ interface PhoneCallState {
   prompt: string | null;
   /** The network records the caller's voicemail (issue 13 §3): the microphone is taken as WAV until the end or the limit. */
   recording: boolean;
+  /** The period's greeting playing now (issue 13 §3); it goes on after a call the network ended, as Twilio's greeting before its hang-up. */
+  greeting: GreetingShown | null;
 }
+
+const IDLE = { connected: false, digits: "", prompt: null, recording: false, greeting: null } as const;
 
 /** The tone before a voicemail: one short 1 kHz beep. */
 const BEEP = { tones: [1000], onMs: 400, offMs: 60_000 };
@@ -55,7 +60,11 @@ function speak(text: string): void {
  */
 /** `media` false: a desk phone (decision 0041), which rings and answers but exchanges no audio in the sandbox. */
 function usePhoneCall(number: string, media = true) {
-  const [state, setState] = useState<PhoneCallState>({ call: null, connected: false, digits: "", prompt: null, recording: false });
+  const [state, setState] = useState<PhoneCallState>({ call: null, ...IDLE });
+  const greeting = useRef<GreetingPlayback | null>(null);
+  const greetingTurn = useRef(0);
+  /** Whether the call `sid` names is still going: another call's news is not this one's while it is. */
+  const live = useRef(false);
   const voicemail = useRef<{ sid: string; recorder: WavRecording; timer: number } | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const peer = useRef<SandboxPeer | null>(null);
@@ -94,12 +103,21 @@ function usePhoneCall(number: string, media = true) {
     const sendSignal = (callSid: string, signal: CallSignal): void => {
       socket.current?.send(JSON.stringify({ type: "call.signal", callSid, signal }));
     };
-    const connect = async (callSid: string): Promise<void> => {
+    /**
+     * The peer's steps run one after the other: a far end's offer or candidates that arrive while
+     * the microphone is still being opened wait for the peer instead of being lost.
+     */
+    let steps: Promise<void> = Promise.resolve();
+    const inTurn = (step: () => Promise<void>): void => {
+      steps = steps.then(step).catch(() => undefined);
+    };
+    /** `offers` false: the outside phone of an extension transfer, which answers the caller's phone's offer. */
+    const connect = async (callSid: string, offers: boolean): Promise<void> => {
       closePeer();
       stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
       peer.current = new SandboxPeer(stream.current, (s) => sendSignal(callSid, s), "phone");
       if (holdingRef.current) await peer.current.setSending(false);
-      await peer.current.offer();
+      if (offers) await peer.current.offer();
     };
     const open = (): void => {
       const ws = new WebSocket(socketUrl(number));
@@ -118,36 +136,49 @@ function usePhoneCall(number: string, media = true) {
             return;
           case "call.incoming":
           case "call.state": {
-            if (sid.current && message.call.sid !== sid.current && message.type === "call.state") return;
+            // A new call of this phone (the clinic calls it, or the network names the call just
+            // placed before it speaks): taken, unless the current one is still going.
+            const fresh = message.call.sid !== sid.current;
+            if (fresh && message.type === "call.state" && sid.current && live.current) return;
             sid.current = message.call.sid;
+            live.current = message.call.state !== "ended";
             // Parked (issue 13 §1): the staff leg left; the next person's pick connects anew.
             const parked = message.call.state === "parked";
             if (parked) closePeer();
-            setState((s) => ({
-              ...s,
-              call: message.call,
-              connected: parked ? false : s.connected,
-              digits: message.type === "call.incoming" ? "" : s.digits,
-              prompt: message.type === "call.incoming" ? null : s.prompt,
-            }));
+            setState((s) =>
+              fresh ? { call: message.call, ...IDLE } : { ...s, call: message.call, connected: parked ? false : s.connected },
+            );
             return;
           }
           case "call.ended":
             if (message.call.sid !== sid.current) return;
+            live.current = false;
             closePeer();
             setState((s) => ({ ...s, call: message.call, connected: false }));
             return;
+          case "call.greeting": {
+            if (message.callSid !== sid.current) return;
+            greeting.current?.stop();
+            // Only the latest greeting shows: one cut off may still report its end.
+            const turn = (greetingTurn.current += 1);
+            greeting.current = playGreeting(message.pieces, (shown) => {
+              if (greetingTurn.current === turn) setState((s) => ({ ...s, greeting: shown }));
+            });
+            return;
+          }
           case "call.connected":
             if (message.callSid !== sid.current) return;
+            // Someone answered: the greeting stops there.
+            greeting.current?.stop();
             setState((s) => ({ ...s, connected: true }));
-            if (media) void connect(message.callSid).catch(() => undefined);
+            if (media) inTurn(() => connect(message.callSid, message.answers !== true));
             return;
           case "call.digits":
             if (message.callSid !== sid.current) return;
             setState((s) => ({ ...s, digits: s.digits + message.digits }));
             return;
           case "call.signal":
-            if (message.callSid === sid.current) void peer.current?.receive(message.signal);
+            if (message.callSid === sid.current) inTurn(async () => peer.current?.receive(message.signal));
             return;
           case "call.prompt":
             if (message.callSid !== sid.current) return;
@@ -156,18 +187,22 @@ function usePhoneCall(number: string, media = true) {
             return;
           case "call.record": {
             if (message.callSid !== sid.current || voicemail.current) return;
-            speak(message.text);
-            setState((s) => ({ ...s, prompt: message.text, recording: true }));
-            const stopBeep = playCadence(BEEP);
-            window.setTimeout(stopBeep, BEEP.onMs);
             const callSid = message.callSid;
-            void startWavRecording().then(
-              (recorder) => {
+            // The prompt and the tone come after the period's greeting, as Twilio plays them.
+            void (greeting.current?.done ?? Promise.resolve()).then(async () => {
+              if (sid.current !== callSid || voicemail.current) return;
+              speak(message.text);
+              setState((s) => ({ ...s, prompt: message.text, recording: true }));
+              const stopBeep = playCadence(BEEP);
+              window.setTimeout(stopBeep, BEEP.onMs);
+              try {
+                const recorder = await startWavRecording();
                 const timer = window.setTimeout(() => void finishVoicemail(), message.maxSeconds * 1000);
                 voicemail.current = { sid: callSid, recorder, timer };
-              },
-              () => setState((s) => ({ ...s, recording: false })),
-            );
+              } catch {
+                setState((s) => ({ ...s, recording: false }));
+              }
+            });
             return;
           }
         }
@@ -187,14 +222,21 @@ function usePhoneCall(number: string, media = true) {
       socket.current?.close();
       socket.current = null;
       closePeer();
+      greeting.current?.stop();
+      greeting.current = null;
     };
   }, [number, media]);
 
   const started = (call: SandboxPhoneCall): void => {
+    // The socket usually named the call first, and may already carry its greeting.
+    if (sid.current === call.sid) return;
     sid.current = call.sid;
-    setState({ call, connected: false, digits: "", prompt: null, recording: false });
+    live.current = call.state !== "ended";
+    setState({ call, ...IDLE });
   };
-  return { ...state, holding, started, finishVoicemail };
+  /** A key pressed or a hang-up cuts the greeting. */
+  const cutGreeting = (): void => greeting.current?.stop();
+  return { ...state, holding, started, finishVoicemail, cutGreeting };
 }
 
 /** Seconds since `iso`, every second while `running`. */
@@ -206,12 +248,17 @@ function useElapsed(iso: string | null, running: boolean): number {
 function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | null }) {
   const intl = useIntl();
   const alerts = useAlerts();
-  const { call, connected, digits, holding, prompt, recording, started, finishVoicemail } = usePhoneCall(phone, clinic !== null);
+  const { call, connected, digits, holding, prompt, recording, greeting, started, finishVoicemail, cutGreeting } = usePhoneCall(
+    phone,
+    clinic !== null,
+  );
   const [busy, setBusy] = useState(false);
   const live = call !== null && call.state !== "ended";
   const incomingRinging = live && call.direction === "incoming" && call.answeredAt === null;
-  // A caller waiting in a team's queue hears its hold music, not ringback (issue 13 §1).
-  const ringback = live && call.direction === "outgoing" && RINGBACK_STATES.has(call.state) && !connected && call.holdMusic === null;
+  // A caller waiting in a team's queue hears its hold music, not ringback (issue 13 §1); the greeting plays over neither.
+  const ringback =
+    live && call.direction === "outgoing" && RINGBACK_STATES.has(call.state) && !connected && call.holdMusic === null && greeting === null;
+  const music = holding && greeting === null;
   const elapsed = useElapsed(call?.answeredAt ?? null, live && call.answeredAt !== null);
 
   useEffect(() => {
@@ -220,9 +267,9 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
   }, [ringback, incomingRinging]);
 
   useEffect(() => {
-    if (!holding) return undefined;
+    if (!music) return undefined;
     return playMelody(HOLD_MUSIC);
-  }, [holding]);
+  }, [music]);
 
   const act = async (run: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
@@ -248,10 +295,34 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
       {prompt}
     </Text>
   ) : null;
+  const greetingLine = greeting ? (
+    <Stack
+      gap={2}
+      align="center"
+      role="status"
+      aria-label={intl.formatMessage({ id: "simulator.call.greeting" })}
+      data-testid="phone-call-greeting"
+    >
+      <Text size="xs" fw={600} ta="center">
+        <FormattedMessage id="simulator.call.greeting" />
+        {greeting.kind === "audio" ? ` · ${callDuration(greeting.seconds)}` : greeting.kind === "loading" ? "…" : ""}
+      </Text>
+      {greeting.kind === "speech" ? (
+        <Text size="xs" ta="center" c="dimmed">
+          {greeting.text}
+        </Text>
+      ) : null}
+    </Stack>
+  ) : null;
   if (!live && (call === null || call.state === "ended")) {
     return (
       <>
-        {promptLine ? <div className={classes.callCard}>{promptLine}</div> : null}
+        {promptLine || greetingLine ? (
+          <div className={classes.callCard}>
+            {greetingLine}
+            {promptLine}
+          </div>
+        ) : null}
         <div className={classes.callBar} aria-label={label} role="group">
           {call ? (
             <Text size="xs" c="dimmed" data-testid="phone-call-status">
@@ -315,6 +386,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
           {" : "}
           <span data-testid="phone-call-digits">{digits || intl.formatMessage({ id: "simulator.call.no-digits" })}</span>
         </Text>
+        {greetingLine}
         {promptLine}
         {call.direction === "outgoing" ? (
           <div className={classes.keypad} role="group" aria-label={intl.formatMessage({ id: "simulator.call.keypad" })}>
@@ -325,6 +397,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
                 variant="default"
                 aria-label={intl.formatMessage({ id: "simulator.call.key" }, { key })}
                 onClick={() => {
+                  cutGreeting();
                   void act(() =>
                     api.call(endpoints.voice.sandboxDigits, { params: { sid: call.sid }, body: { digits: key } }, { noRefresh: true }),
                   );
@@ -382,6 +455,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
               leftSection={<IconPhoneOff size={15} />}
               loading={busy}
               onClick={() => {
+                cutGreeting();
                 void act(() => api.call(endpoints.voice.sandboxHangup, { params: { sid: call.sid } }, { noRefresh: true }));
               }}
             >

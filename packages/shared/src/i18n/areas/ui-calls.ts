@@ -197,6 +197,7 @@ export const uiCalls = defineMessages({
   "simulator.call.keypad": ["Clavier du téléphone", "Phone keypad"],
   "simulator.call.key": ["Touche {key}", "Key {key}"],
   "simulator.call.prompt": ["Message de la clinique", "Message from the clinic"],
+  "simulator.call.greeting": ["Message d'accueil", "Greeting"],
   "simulator.call.recording": ["Enregistrement de votre message…", "Recording your message…"],
   "simulator.call.finish-message": ["Terminer le message et raccrocher", "Finish the message and hang up"],
   "simulator.call.hold-music": ["En attente — musique d'attente", "On hold — hold music"],

@@ -15,7 +15,8 @@ import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
 import type { CallCommand } from "../model.ts";
 import * as repo from "../repo.ts";
 import { callsRuntime } from "../runtime.ts";
-import { answerFromDesk, applyEvent, receiveInbound } from "../service.ts";
+import { answerFromDesk, applyEvent, greetingOf, receiveInbound } from "../service.ts";
+import { greetingPieces } from "./greeting.ts";
 
 /**
  * The sandbox voice network (VOICE.md §5, decision 0022): the server's own bridge between the
@@ -85,8 +86,15 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     const record = this.recordOf(call);
     switch (command.type) {
       case "greeting.play":
-        // No greeting in the sandbox (issue 13 adds them): the caller is placed in the queue at once.
-        if (record && command.period === "OPEN") {
+        // The simulator plays the period's greeting (issue 13 §3). Unlike Twilio's <Play> before
+        // <Enqueue>, the caller is placed in the queue at once and hears it while waiting.
+        if (!record) return;
+        this.toPhone(record.phone, {
+          type: "call.greeting",
+          callSid: record.sid,
+          pieces: greetingPieces(await greetingOf({ callId: call.id, period: command.period }), command.period),
+        });
+        if (command.period === "OPEN") {
           await this.report(record, { type: "queue.entered", key: `sandbox:${record.sid}:queued`, at: Date.now() });
         }
         return;
@@ -184,9 +192,15 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       holdMusic: null,
     };
     this.calls.set(sid, record);
+    // The phone learns its call's id before the network speaks to it (the greeting, a voicemail prompt).
+    this.toPhone(from, { type: "call.state", call: present(record) });
     const started = await applyInbound(sid, from, to);
     if (!started) {
       this.calls.delete(sid);
+      record.state = "ended";
+      record.endedAt = Date.now();
+      record.endStatus = "failed";
+      this.toPhone(from, { type: "call.ended", call: present(record) });
       return null;
     }
     record.callId = started.callId;
@@ -299,11 +313,20 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     send(socket, { type: "phone.ready", number });
   }
 
-  /** Signalling from the phone: to the tabs of the person who owns the call. */
+  /**
+   * Signalling from the phone: to the tabs of the person who owns the call, or, once an outside
+   * extension took the call (issue 13 §2), between the caller's phone and the outside phone.
+   */
   fromPhone(number: string, sid: string, signal: CallSignal): void {
     const record = this.calls.get(sid);
     // A desk phone exchanges no audio in the sandbox: its signalling would reach the person's own tab.
-    if (!record || record.desk || record.phone !== number || !record.callId || !record.ownerUserId) return;
+    if (!record || record.desk || record.phone !== number || !record.callId) return;
+    const far = this.farPhoneOf(record);
+    if (far) {
+      this.toPhone(far.phone, { type: "call.signal", callSid: far.sid, signal });
+      return;
+    }
+    if (record.external || !record.ownerUserId) return;
     this.staffSend(record.orgId, record.ownerUserId, { type: "call.signal", callId: record.callId, signal });
   }
 
@@ -335,6 +358,22 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   private recordOf(call: CarrierCall): Record | undefined {
     const sid = call.carrierCallSid ?? this.sidOfCall.get(call.id);
     return sid ? this.calls.get(sid) : undefined;
+  }
+
+  /**
+   * The phone at the other end of a phone-to-phone pair (VOICE.md §5): the outside phone that
+   * answered an extension transfer, for the caller's leg; the caller's leg, for that outside phone.
+   */
+  private farPhoneOf(record: Record): Record | undefined {
+    if (!record.callId) return undefined;
+    const live = (r: Record | undefined) => (r && r.state !== "ended" ? r : undefined);
+    if (record.external) {
+      return record.answeredAt === null || record.state === "ended"
+        ? undefined
+        : live(this.calls.get(this.sidOfCall.get(record.callId) ?? ""));
+    }
+    const outside = live(this.calls.get(this.externalOfCall.get(record.callId) ?? ""));
+    return outside && outside.answeredAt !== null && record.state !== "ended" ? outside : undefined;
   }
 
   private async dial(call: CarrierCall): Promise<void> {
@@ -415,8 +454,12 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       { callId: record.callId },
       { type: "leg.answered", leg: "external", key: `sandbox:${record.sid}:answered`, at: Date.now() },
     );
-    this.toPhone(record.phone, { type: "call.connected", callSid: record.sid });
+    // The outside phone waits for the caller's phone to offer (the simulator always offers); the
+    // caller's phone closes its pair with the person who transferred and opens one with it.
+    this.toPhone(record.phone, { type: "call.connected", callSid: record.sid, answers: true });
     this.toPhone(record.phone, { type: "call.state", call: present(record) });
+    const caller = this.farPhoneOf(record);
+    if (caller) this.toPhone(caller.phone, { type: "call.connected", callSid: caller.sid });
     const dtmf = record.external?.dtmf;
     if (dtmf) {
       record.digits += dtmf;
@@ -427,8 +470,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
 
   /**
    * desk.ring (decision 0041): the clinic's call rings the simulator page listening as this desk
-   * phone's SIP address. As for the outside phone of a transfer, no audio flows to it: it rings,
-   * answers (the person's claim) and hangs up.
+   * phone's SIP address. No audio flows to it: it rings, answers (the person's claim) and hangs up.
    */
   private async ringDesk(call: CarrierCall, userId: string, sipUri: string): Promise<void> {
     const r = callsRuntime();
