@@ -70,3 +70,17 @@ export async function saveResult(name, result) {
   await writeFile(file, JSON.stringify(result, null, 2) + "\n");
   console.log(`written ${file}`);
 }
+
+/** The demo's password, which every benchmark's seeded person shares. */
+export const PASSWORD = "Relais!2026";
+
+/** Signs one person in through the API; answers their access token. */
+export async function login(base, username) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return (await res.json()).jwt;
+}

@@ -14,24 +14,14 @@ import os from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
 import { startMailServers } from "../../apps/server/test/mail/mail-servers.ts";
-import { machine, saveResult, startServer } from "../lib.mjs";
+import { machine, saveResult, startServer, login } from "../lib.mjs";
 import { cpuSeconds, loadAverage, ownCpuSeconds, postgresCpuSeconds } from "../inbox/proc.mjs";
 import { openSockets } from "../inbox/sockets.mjs";
 import { LatencyBook, marker, sleep, summary, until } from "../inbox/stats.mjs";
 import { runFloor } from "../voice/floor.mjs";
 import { buildEmail, lmtpClient } from "./mail.mjs";
 import { adminEmail, contactAddress, inboxAddress, seedEmailOrgs } from "./seed.mjs";
-import {
-  childNamed,
-  connectMailbox,
-  login,
-  mailboxRows,
-  memoryMiB,
-  ownerClient,
-  queueSync,
-  syncJobPending,
-  treeCpuSeconds,
-} from "./steps.mjs";
+import { childNamed, connectMailbox, mailboxRows, memoryMiB, ownerClient, queueSync, syncJobPending, treeCpuSeconds } from "./steps.mjs";
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const cfg = {

@@ -3,18 +3,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import pg from "pg";
 
-const PASSWORD = "Relais!2026";
 const TICKS_PER_SECOND = 100;
-
-export async function login(base, username) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return (await res.json()).jwt;
-}
 
 /**
  * The connection as a team administrator makes it, without the browser: POST /api/oauth2/Gmail

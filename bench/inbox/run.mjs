@@ -9,7 +9,7 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { machine, saveResult, startServer } from "../lib.mjs";
+import { machine, saveResult, startServer, login } from "../lib.mjs";
 import { listsPhase } from "./lists.mjs";
 import { memoryPhase } from "./memory.mjs";
 import { orgsPhase, printOrgs } from "./orgs.mjs";
@@ -43,22 +43,11 @@ const cfg = {
 const phases = new Set((process.env.BENCH_PHASES ?? "orgs,lists,memory,sockets,polling").split(","));
 const PORT = 3320;
 const PG_PORT = 5320;
-const PASSWORD = "Relais!2026";
 /** After the last text of a phase, how long stragglers may take before they count as missing. */
 const DRAIN_MS = 30_000;
 const probeFile = path.join(os.tmpdir(), `relais-bench-inbox-probe-${process.pid}.json`);
 
 const log = (msg) => console.log(`[inbox ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-
-async function login(base, username) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return (await res.json()).jwt;
-}
 
 /** Signs every bench user in, four at a time (each sign-in is an argon2id hash on the server). */
 async function loginAll(base, count) {

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import WebSocket from "ws";
-import { machine, saveResult, startServer } from "../lib.mjs";
+import { machine, saveResult, startServer, login } from "../lib.mjs";
 import { runFloor } from "./floor.mjs";
 import { cpuSeconds, loadAverage, postgresCpuSeconds, rssMiB } from "../inbox/proc.mjs";
 import { sleep, summary, until } from "../inbox/stats.mjs";
@@ -37,7 +37,6 @@ const cfg = {
 };
 const PORT = 3338;
 const PG_PORT = 5338;
-const PASSWORD = "Relais!2026";
 const SDP = { offer: "v=0\r\no=bench 1 1 IN IP4 127.0.0.1\r\ns=-\r\n", answer: "v=0\r\no=bench 2 2 IN IP4 127.0.0.1\r\ns=-\r\n" };
 const log = (msg) => console.log(`[queue ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -51,16 +50,6 @@ async function api(base, token, method, url, body) {
   const answer = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(answer)}`);
   return answer;
-}
-
-async function login(base, username) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return (await res.json()).jwt;
 }
 
 /** The queue on at every level (organisation flag and option, team setting) for the benchmark's organisations. */
@@ -108,7 +97,13 @@ function openPhone(base, number, book) {
       if (!call) return;
       if (message.type === "call.connected" && call.connectedAt === null) {
         call.connectedAt = at;
-        ws.send(JSON.stringify({ type: "call.signal", callSid: message.callSid, signal: { kind: "offer", payload: { type: "offer", sdp: SDP.offer } } }));
+        ws.send(
+          JSON.stringify({
+            type: "call.signal",
+            callSid: message.callSid,
+            signal: { kind: "offer", payload: { type: "offer", sdp: SDP.offer } },
+          }),
+        );
       } else if (message.type === "call.signal" && message.signal.kind === "answer" && call.bridgedAt === null) {
         call.bridgedAt = at;
       }
@@ -185,7 +180,13 @@ try {
       if (message.type === "queue.updated") book.frame(message.payload.sid, index, at, message.payload.group);
       else if (message.type === "call.signal" && message.signal.kind === "offer") {
         // As the owner's browser: take the phone's offer and answer it (the staff leg joins).
-        ws.send(JSON.stringify({ type: "call.signal", callId: message.callId, signal: { kind: "answer", payload: { type: "answer", sdp: SDP.answer } } }));
+        ws.send(
+          JSON.stringify({
+            type: "call.signal",
+            callId: message.callId,
+            signal: { kind: "answer", payload: { type: "answer", sdp: SDP.answer } },
+          }),
+        );
       }
     },
   });
@@ -224,7 +225,8 @@ try {
     );
   }
   await Promise.all(inFlight);
-  const seenEverywhere = () => calls.every((c) => new Set((book.queueFrames.get(c.sid) ?? []).map((f) => f.socket)).size >= cfg.staffPerOrg);
+  const seenEverywhere = () =>
+    calls.every((c) => new Set((book.queueFrames.get(c.sid) ?? []).map((f) => f.socket)).size >= cfg.staffPerOrg);
   const enterWaitMs = await until(seenEverywhere, 30_000);
   const enterEnd = await usage();
   const enterLatencies = [];
@@ -235,7 +237,10 @@ try {
     for (const [socket, at] of first) if (orgOfSocket(socket) === c.org) enterLatencies.push(at - c.placedAt);
     enterMissing += Math.max(0, cfg.staffPerOrg - first.size);
   }
-  const foreignFrames = calls.reduce((n, c) => n + (book.queueFrames.get(c.sid) ?? []).filter((f) => orgOfSocket(f.socket) !== c.org).length, 0);
+  const foreignFrames = calls.reduce(
+    (n, c) => n + (book.queueFrames.get(c.sid) ?? []).filter((f) => orgOfSocket(f.socket) !== c.org).length,
+    0,
+  );
   // What one person's queue view answers now: the 5 callers of their team, all waiting.
   const view = await api(server.base, tokens[0], "GET", "/voice/v1/queues");
   result.enter = {
@@ -249,7 +254,10 @@ try {
     waitedAfterLastCallMs: enterWaitMs,
     oneViewAfter: view,
     states: await liveCalls(ownerUrl),
-    cores: { server: (enterEnd.serverCpu - enterStart.serverCpu) / ((enterEnd.at - enterStart.at) / 1000), postgres: (enterEnd.postgresCpu - enterStart.postgresCpu) / ((enterEnd.at - enterStart.at) / 1000) },
+    cores: {
+      server: (enterEnd.serverCpu - enterStart.serverCpu) / ((enterEnd.at - enterStart.at) / 1000),
+      postgres: (enterEnd.postgresCpu - enterStart.postgresCpu) / ((enterEnd.at - enterStart.at) / 1000),
+    },
   };
   log(`enter: queue view p50 ${result.enter.queueViewMs.p50} ms, p99 ${result.enter.queueViewMs.p99} ms, missing ${enterMissing}`);
   await sleep(3000);
@@ -295,16 +303,22 @@ try {
     pickToColleaguesQueueViewMs: summary(inProgressLatencies),
     waitedAfterLastPickMs: pickWaitMs,
     states: await liveCalls(ownerUrl),
-    cores: { server: (pickEnd.serverCpu - pickStart.serverCpu) / ((pickEnd.at - pickStart.at) / 1000), postgres: (pickEnd.postgresCpu - pickStart.postgresCpu) / ((pickEnd.at - pickStart.at) / 1000) },
+    cores: {
+      server: (pickEnd.serverCpu - pickStart.serverCpu) / ((pickEnd.at - pickStart.at) / 1000),
+      postgres: (pickEnd.postgresCpu - pickStart.postgresCpu) / ((pickEnd.at - pickStart.at) / 1000),
+    },
   };
-  log(`pick: → connected p50 ${result.pick.pickToPhoneConnectedMs.p50} ms p99 ${result.pick.pickToPhoneConnectedMs.p99}; → bridged p50 ${result.pick.pickToCallerBridgedMs.p50} ms p99 ${result.pick.pickToCallerBridgedMs.p99}; errors ${pickErrors.length}`);
+  log(
+    `pick: → connected p50 ${result.pick.pickToPhoneConnectedMs.p50} ms p99 ${result.pick.pickToPhoneConnectedMs.p99}; → bridged p50 ${result.pick.pickToCallerBridgedMs.p50} ms p99 ${result.pick.pickToCallerBridgedMs.p99}; errors ${pickErrors.length}`,
+  );
 
   // --- 3. Half held, half parked, for holdSeconds. ---
   const holdErrors = [];
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i];
     if (!call.callId) continue;
-    const [method, url, body] = i % 2 === 0 ? ["POST", "/voice/v1/calls/hold", { callId: call.callId }] : ["POST", `/voice/v1/queues/park/${call.callId}`, undefined];
+    const [method, url, body] =
+      i % 2 === 0 ? ["POST", "/voice/v1/calls/hold", { callId: call.callId }] : ["POST", `/voice/v1/queues/park/${call.callId}`, undefined];
     await api(server.base, tokens[call.owner], method, url, body).catch((err) => holdErrors.push(String(err)));
   }
   await sleep(2000);
@@ -324,7 +338,9 @@ try {
       postgresCores: Math.round(((now.postgresCpu - prev.postgresCpu) / seconds) * 1000) / 1000,
     });
     prev = now;
-    log(`+${samples.at(-1).atSeconds} s: rss ${now.rssMiB} MiB, server ${samples.at(-1).serverCores} cores, postgres ${samples.at(-1).postgresCores}`);
+    log(
+      `+${samples.at(-1).atSeconds} s: rss ${now.rssMiB} MiB, server ${samples.at(-1).serverCores} cores, postgres ${samples.at(-1).postgresCores}`,
+    );
   }
   const h1 = prev;
   const hours = (h1.at - h0.at) / 1000;
@@ -354,7 +370,11 @@ if (!process.exitCode) {
   await saveResult(process.env.BENCH_RESULT ?? "voice-queue", result);
   const f = result.floor;
   console.log(`floor (${f.rate}/s to ${cfg.orgs}×${cfg.staffPerOrg}): p50 ${f.p50_ms} ms, p99 ${f.p99_ms} ms`);
-  console.log(`queue view, caller enters: p50 ${result.enter.queueViewMs.p50} ms, p99 ${result.enter.queueViewMs.p99} ms (${result.enter.deliveries} deliveries, ${result.enter.missingDeliveries} missing)`);
+  console.log(
+    `queue view, caller enters: p50 ${result.enter.queueViewMs.p50} ms, p99 ${result.enter.queueViewMs.p99} ms (${result.enter.deliveries} deliveries, ${result.enter.missingDeliveries} missing)`,
+  );
   console.log(`pick → caller bridged: p50 ${result.pick.pickToCallerBridgedMs.p50} ms, p99 ${result.pick.pickToCallerBridgedMs.p99} ms`);
-  console.log(`held ${result.held.seconds} s: rss ${JSON.stringify(result.held.rssMiB)}, server ${result.held.serverCores} cores, postgres ${result.held.postgresCores} cores`);
+  console.log(
+    `held ${result.held.seconds} s: rss ${JSON.stringify(result.held.rssMiB)}, server ${result.held.serverCores} cores, postgres ${result.held.postgresCores} cores`,
+  );
 }

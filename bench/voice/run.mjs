@@ -12,7 +12,7 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { machine, saveResult, startServer } from "../lib.mjs";
+import { machine, saveResult, startServer, login } from "../lib.mjs";
 import { runFloor } from "./floor.mjs";
 import { coresUsed, cpuSeconds, loadAverage, ownCpuSeconds, postgresCpuSeconds } from "../inbox/proc.mjs";
 import { sleep, summary, until } from "../inbox/stats.mjs";
@@ -30,7 +30,6 @@ const cfg = {
 };
 const PORT = 3337;
 const PG_PORT = 5337;
-const PASSWORD = "Relais!2026";
 /** After the last call of a phase, how long late offers may take before they count as missing. */
 const DRAIN_MS = 20_000;
 const log = (msg) => console.log(`[voice ${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -39,16 +38,6 @@ let callerCounter = 0;
 /** A caller number no other call of the run uses: offers are matched to calls by it. */
 const nextCaller = () => `+1438${4_000_000 + callerCounter++}`;
 const textFrom = (o, k) => `+1438${6_000_000 + o * 1000 + k}`;
-
-async function login(base, username) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return (await res.json()).jwt;
-}
 
 /** Every call of one phase: when it was placed, when each offer arrived, its sid for the hang-up. */
 class OfferBook {

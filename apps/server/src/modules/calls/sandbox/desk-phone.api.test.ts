@@ -68,6 +68,18 @@ async function ringing(): Promise<{ callSid: string; callId: string; desk: Sandb
   return { callSid: caller.sid, callId: view.id, desk };
 }
 
+/** A call B answered in the browser (A's desk phone, rung for it, stopped), live with B. */
+async function answeredByB(): Promise<{ callSid: string; callId: string; first: SandboxPhoneCall }> {
+  const { callSid, callId, desk: first } = await ringing();
+  expect((await w.t.request({ method: "POST", url: "/api/voice/v1/calls/answer", token: b.token, payload: { callId } })).statusCode).toBe(
+    200,
+  );
+  await until(async () => (await deskLine()).find((d) => d.sid === first.sid && d.state === "ended"), "the first ring stopped");
+  b.socket.send({ type: "call.signal", callId, signal: { kind: "answer", payload: { type: "answer", sdp: "v=0" } } });
+  await until(async () => (await callBySid(w.t, b.token, callSid)).state === "active", "active with B");
+  return { callSid, callId, first };
+}
+
 describe("the simulator as a desk phone", () => {
   it("answered at the desk phone first: A takes the call, B's offer stops, hanging up there ends it", async () => {
     const { callSid, callId, desk } = await ringing();
@@ -108,14 +120,7 @@ describe("the simulator as a desk phone", () => {
   });
 
   it("a transfer to the person rings their desk phone too; answered there, they take the call, and B leaves it", async () => {
-    const { callSid, callId, desk: first } = await ringing();
-    // A's desk phone rang for the call itself: B answers in the browser, so it stops.
-    expect((await w.t.request({ method: "POST", url: "/api/voice/v1/calls/answer", token: b.token, payload: { callId } })).statusCode).toBe(
-      200,
-    );
-    await until(async () => (await deskLine()).find((d) => d.sid === first.sid && d.state === "ended"), "the first ring stopped");
-    b.socket.send({ type: "call.signal", callId, signal: { kind: "answer", payload: { type: "answer", sdp: "v=0" } } });
-    await until(async () => (await callBySid(w.t, b.token, callSid)).state === "active", "active with B");
+    const { callSid, callId, first } = await answeredByB();
 
     const sent = await w.t.request({
       method: "POST",
@@ -145,13 +150,7 @@ describe("the simulator as a desk phone", () => {
   });
 
   it("a transfer answered in the browser stops the desk phone it rang", async () => {
-    const { callSid, callId, desk: first } = await ringing();
-    expect((await w.t.request({ method: "POST", url: "/api/voice/v1/calls/answer", token: b.token, payload: { callId } })).statusCode).toBe(
-      200,
-    );
-    await until(async () => (await deskLine()).find((d) => d.sid === first.sid && d.state === "ended"), "the first ring stopped");
-    b.socket.send({ type: "call.signal", callId, signal: { kind: "answer", payload: { type: "answer", sdp: "v=0" } } });
-    await until(async () => (await callBySid(w.t, b.token, callSid)).state === "active", "active with B");
+    const { callId, first } = await answeredByB();
     expect(
       (await w.t.request({ method: "POST", url: "/api/voice/v1/calls/transfer", token: b.token, payload: { callId, to: a.user.id } }))
         .statusCode,
