@@ -1,44 +1,20 @@
-import pg from "pg";
 import { expect, test } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login } from "./support/auth.ts";
 import { closeAll, phoneCall } from "./support/calls.ts";
 import { PhoneSimulator, uniqueContact } from "./support/simulator.ts";
 import { keepTeamOpen } from "./support/office-hours.ts";
+import { setReceptionQueue } from "./support/call-queue.ts";
 
 const SHOTS = "/tmp/shots-ivr-voicemail";
 
 keepTeamOpen();
 
-/**
- * The queue is a plan flag (`call_queue_enabled`) no screen or route turns on: the journey sets
- * it, with the Réception's own setting, in the e2e server's embedded database, and puts it back.
- */
-async function receptionQueue(on: boolean): Promise<void> {
-  const port = Number(process.env["E2E_PORT"] ?? "3210") + 2000;
-  const client = new pg.Client({ connectionString: `postgres://postgres:relais@127.0.0.1:${port}/postgres` });
-  await client.connect();
-  try {
-    await client.query(
-      `update organizations set call_queue_enabled = $1,
-         options = jsonb_set(options::jsonb, '{voiceQueue,enabled}', to_jsonb($1::boolean))
-       where id in (select organization_id from teams where label = 'Réception')`,
-      [on],
-    );
-    await client.query(
-      `update teams set settings = jsonb_set(settings::jsonb, '{voiceQueue}', to_jsonb($1::boolean)) where label = 'Réception'`,
-      [on],
-    );
-  } finally {
-    await client.end();
-  }
-}
-
 test.beforeEach(async () => {
-  await receptionQueue(true);
+  await setReceptionQueue(true);
 });
 test.afterEach(async () => {
-  await receptionQueue(false);
+  await setReceptionQueue(false);
 });
 
 test("message vocal : personne ne répond, l'appelant fait le 0 et parle ; Marc écoute le message dans la conversation", async ({

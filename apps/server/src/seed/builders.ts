@@ -25,6 +25,8 @@ export type OrganizationSeed = {
   consultationsEnabled?: boolean;
   /** Transfer of calls to outside extensions (spec part 1 §3 `enableExtTransfer`); off unless said. */
   enableExtTransfer?: boolean;
+  /** The plan's call queue (spec part 1 §3 `callQueueEnabled`); administrators still turn it on. Off unless said. */
+  callQueueEnabled?: boolean;
   clientId?: string | null;
   services?: string[];
   options?: Partial<OrganizationOptions>;
@@ -50,6 +52,7 @@ export async function insertOrganization(owner: Db, seed: OrganizationSeed): Pro
         france_region: seed.franceRegion ?? false,
         consultations_enabled: seed.consultationsEnabled ?? false,
         enable_ext_transfer: seed.enableExtTransfer ?? false,
+        call_queue_enabled: seed.callQueueEnabled ?? false,
         client_id: seed.clientId ?? null,
         services: seed.services ?? [],
         logo: null,

@@ -89,6 +89,8 @@ export async function seedDemo(owner: Db, media: MediaHost["media"], log: (msg: 
       consultationsEnabled: true,
       // Its plan (tier 3) includes transfer to extensions; the clinic has it turned on.
       enableExtTransfer: true,
+      // Its plan includes the call queue too; an administrator turns it on (Configuration → Organisation).
+      callQueueEnabled: true,
       clientId: "demo-clinic",
       services: ["dental-exam", "dental-cleaning", "dental-filling", "dental-whitening"],
     });

@@ -8,14 +8,22 @@ import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { useRereadOnReady } from "../../app/realtime/use-reread-on-ready.ts";
 import { isEvent } from "../../app/realtime/typed-events.ts";
 import { QUEUE_KEY, queueQuery } from "./api.ts";
-import { removeQueued, upsertQueued, waitingCount, type QueueCache } from "./queue-model.ts";
+import { isNewArrival, removeQueued, upsertQueued, waitingCount, type QueueCache } from "./queue-model.ts";
+import { announceQueuedCall } from "./ringing.ts";
+import { useOrganization } from "../organizations/api.ts";
 
 const QueueDrawer = lazyPart("calls-dialogs", () => import("./queue-view.tsx").then((m) => m.QueueDrawer));
 
-/** Keeps the queue's cache current from the `queue.*` events (VOICE.md §6: no polling). */
+/**
+ * Keeps the queue's cache current from the `queue.*` events (VOICE.md §6: no polling), and tells
+ * of each caller who starts waiting when the organisation turned its queue notification on.
+ */
 function useQueueLive(): void {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
+  const { options, callQueueEnabled } = useOrganization().data;
+  const notify = callQueueEnabled && options.voiceQueue.enabled && options.voiceQueue.notification;
   useRereadOnReady(QUEUE_KEY);
   useEffect(
     () =>
@@ -26,14 +34,21 @@ function useQueueLive(): void {
         };
         // isEvent checks the payload's shape (a newer server may send another one): else read again.
         if (isEvent(event, "queue.updated")) {
-          patch((view) => upsertQueued(view, event.payload, Date.now()));
+          const entry = event.payload;
+          if (notify && isNewArrival(queryClient.getQueryData<QueueCache>(QUEUE_KEY), entry)) {
+            announceQueuedCall({
+              title: intl.formatMessage({ id: "calls.queue.notification.title" }),
+              body: intl.formatMessage({ id: "calls.queue.notification.body" }, { caller: entry.callerName, team: entry.teamLabel }),
+            });
+          }
+          patch((view) => upsertQueued(view, entry, Date.now()));
         } else if (isEvent(event, "queue.removed")) {
           patch((view) => removeQueued(view, event.payload.id));
         } else {
           void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
         }
       }),
-    [subscribe, queryClient],
+    [subscribe, queryClient, notify, intl],
   );
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { QueuedCall } from "@relais/shared";
 import {
   canPick,
+  isNewArrival,
   queueCacheOf,
   queueEntries,
   removeQueued,
@@ -91,5 +92,18 @@ describe("the queue view's cache", () => {
     expect(canPick(parked("b", 1))).toBe(true);
     expect(canPick(entry("c", { state: "ringing", status: "ringing", group: "ringing" }))).toBe(false);
     expect(canPick(entry("d", { sid: null }))).toBe(false);
+  });
+});
+
+describe("the queue notification's arrivals (issue 13 §1)", () => {
+  it("is a caller who starts waiting, once: not a change of a waiting call, a ringing or parked call, nor before the view is loaded", () => {
+    const a = entry("a");
+    expect(isNewArrival(empty, a)).toBe(true);
+    const withA = upsertQueued(empty, a);
+    expect(isNewArrival(withA, { ...a, version: 4, wait: 130 })).toBe(false);
+    expect(isNewArrival(withA, entry("b", { group: "ringing", state: "ringing", status: "ringing" }))).toBe(false);
+    expect(isNewArrival(withA, entry("c", { group: "parked", state: "parked", parkNo: 1 }))).toBe(false);
+    expect(isNewArrival(undefined, entry("d"))).toBe(false);
+    expect(isNewArrival(withA, entry("e"))).toBe(true);
   });
 });

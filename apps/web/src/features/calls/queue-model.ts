@@ -40,6 +40,14 @@ export function upsertQueued(view: QueueCache, entry: QueuedCall, receivedAt: nu
   return regroup([...entries.filter((e) => e.id !== entry.id), entry], entry.serverNow, Date.parse(entry.serverNow) - receivedAt);
 }
 
+/**
+ * Whether `entry` is a caller who just started waiting: queued, and not in the view yet (the
+ * organisation's queue notification is for arrivals, not for each change of a waiting call).
+ */
+export function isNewArrival(view: QueueCache | undefined, entry: QueuedCall): boolean {
+  return entry.group === "queued" && view !== undefined && !queueEntries(view).some((e) => e.id === entry.id);
+}
+
 /** The view once the call left the queue (a `queue.removed`). */
 export function removeQueued(view: QueueCache, id: string): QueueCache {
   const entries = queueEntries(view);

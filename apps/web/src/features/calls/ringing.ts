@@ -1,5 +1,5 @@
 import { TITLE_FLIP_MS, TITLE_HOLD_MS } from "@relais/shared";
-import { audioUnlocked, playCadence, RINGTONE } from "./sounds.ts";
+import { audioUnlocked, playCadence, QUEUE_CHIME, RINGTONE } from "./sounds.ts";
 
 const NOTIFICATIONS_ASKED = "relais.call-notifications-asked";
 
@@ -57,4 +57,23 @@ export function startRinging(texts: { title: string; notificationTitle: string; 
   return () => {
     for (const stop of stops) stop();
   };
+}
+
+/**
+ * A caller just entered the queue and the organisation asked to be told (issue 13 §1,
+ * `options.voiceQueue.notification`): one chime once sound is unlocked, and a desktop
+ * notification while the tab is hidden. Nothing keeps ringing: the call waits in the queue view.
+ */
+export function announceQueuedCall(texts: { title: string; body: string }): void {
+  if (audioUnlocked()) {
+    const stop = playCadence(QUEUE_CHIME);
+    window.setTimeout(stop, QUEUE_CHIME.onMs);
+  }
+  if (document.visibilityState === "hidden" && typeof Notification !== "undefined" && Notification.permission === "granted") {
+    const notification = new Notification(texts.title, { body: texts.body, tag: "relais-queue" });
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+    };
+  }
 }

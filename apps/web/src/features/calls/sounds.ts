@@ -30,6 +30,8 @@ export interface Cadence {
 
 /** An incoming call in a staff tab: a short bright double ring. */
 export const RINGTONE: Cadence = { tones: [660, 880], onMs: 1_000, offMs: 1_500 };
+/** A caller entered the queue: one soft, lower chime, unlike the ring. */
+export const QUEUE_CHIME: Cadence = { tones: [523.25, 784], onMs: 600, offMs: 0 };
 /** What a caller hears while the other end rings: North America's ringback (440 + 480 Hz, 2 s on, 4 s off). */
 export const RINGBACK: Cadence = { tones: [440, 480], onMs: 2_000, offMs: 4_000 };
 

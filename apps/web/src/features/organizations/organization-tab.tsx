@@ -30,6 +30,8 @@ type OrgForm = {
   disallowUserLoginOutsideOffice: boolean;
   officeNetworks: string[];
   webCallsEnabled: boolean;
+  queueEnabled: boolean;
+  queueNotification: boolean;
 };
 
 function toForm(org: Organization): OrgForm {
@@ -48,6 +50,8 @@ function toForm(org: Organization): OrgForm {
     disallowUserLoginOutsideOffice: org.options.auth.disallowUserLoginOutsideOffice,
     officeNetworks: org.officeNetworks,
     webCallsEnabled: org.options.twilio.webCallsEnabled,
+    queueEnabled: org.options.voiceQueue.enabled,
+    queueNotification: org.options.voiceQueue.notification,
   };
 }
 
@@ -86,6 +90,8 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
       officeNetworks: values.officeNetworks.map((n) => n.trim()),
       options: {
         twilio: { webCallsEnabled: values.webCallsEnabled },
+        // The queue is the plan's (callQueueEnabled): without it, its switches are not sent.
+        ...(org.callQueueEnabled ? { voiceQueue: { enabled: values.queueEnabled, notification: values.queueNotification } } : {}),
         auth: {
           disallowLoginOutsideWorkHours: values.disallowLoginOutsideWorkHours,
           disallowUserLoginOutsideOffice: values.disallowUserLoginOutsideOffice,
@@ -214,12 +220,34 @@ function OrganizationForm({ org, canEdit }: { org: Organization; canEdit: boolea
         </Section>
 
         <Section title={<FormattedMessage id="config.org.calls" />}>
-          <SwitchField
-            label={intl.formatMessage({ id: "config.org.web-calls" })}
-            description={intl.formatMessage({ id: "config.org.web-calls-hint" })}
-            disabled={readOnly}
-            {...form.getInputProps("webCallsEnabled", { type: "checkbox" })}
-          />
+          <Stack gap="md">
+            <SwitchField
+              label={intl.formatMessage({ id: "config.org.web-calls" })}
+              description={intl.formatMessage({ id: "config.org.web-calls-hint" })}
+              disabled={readOnly}
+              {...form.getInputProps("webCallsEnabled", { type: "checkbox" })}
+            />
+            {org.callQueueEnabled ? (
+              <>
+                <SwitchField
+                  label={intl.formatMessage({ id: "config.org.queue" })}
+                  description={intl.formatMessage({ id: "config.org.queue-hint" })}
+                  disabled={readOnly}
+                  {...form.getInputProps("queueEnabled", { type: "checkbox" })}
+                />
+                <SwitchField
+                  label={intl.formatMessage({ id: "config.org.queue-notification" })}
+                  description={intl.formatMessage({ id: "config.org.queue-notification-hint" })}
+                  disabled={readOnly || !values.queueEnabled}
+                  {...form.getInputProps("queueNotification", { type: "checkbox" })}
+                />
+              </>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="queue-not-in-plan">
+                <FormattedMessage id="config.org.queue-not-in-plan" />
+              </Text>
+            )}
+          </Stack>
         </Section>
 
         {canEdit ? (

@@ -13,6 +13,8 @@ import { Section } from "../../ui/page.tsx";
 import { nullIfBlank, phoneOrNull } from "../../ui/forms.ts";
 import { useSchemaForm } from "../../ui/schema-form.ts";
 import { ScheduleEditor } from "../organizations/schedule-editor.tsx";
+import { useOrganization } from "../organizations/api.ts";
+import { SwitchField } from "../../ui/switch-field.tsx";
 import { useDeleteTeam, useTeam, useUpdateTeam } from "./api.ts";
 import { MembersSection } from "./team-members.tsx";
 import { AutomaticTextsSection } from "../automatic-texts/automatic-texts-section.tsx";
@@ -76,7 +78,10 @@ export function TeamDetailView({ id }: { id: string }) {
           </Badge>
         ) : null}
       </Group>
-      <TeamInfoForm key={JSON.stringify([detail.label, detail.email, detail.phoneNumber, detail.schedule])} team={detail} />
+      <TeamInfoForm
+        key={JSON.stringify([detail.label, detail.email, detail.phoneNumber, detail.schedule, detail.settings])}
+        team={detail}
+      />
       <AutomaticTextsSection teamId={detail.id} />
       <MembersSection team={detail} />
       {detail.abilities.delete ? <DeleteTeamSection team={detail} /> : null}
@@ -89,6 +94,7 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
   const alerts = useAlerts();
   const update = useUpdateTeam(team.id);
   const canEdit = team.abilities.update;
+  const queueInPlan = useOrganization().data.callQueueEnabled;
   const { form, submit, showServerErrors } = useSchemaForm({
     schema: updateTeamRequest,
     initialValues: {
@@ -96,12 +102,15 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
       email: team.email ?? "",
       phone: team.phoneNumber ? formatPhoneForDisplay(team.phoneNumber) : "",
       week: team.schedule.week,
+      queue: team.settings.voiceQueue,
     },
     toRequest: (values) => ({
       label: values.label,
       email: nullIfBlank(values.email),
       phoneNumber: phoneOrNull(values.phone),
       schedule: { week: values.week },
+      // Only a plan with the call queue has the team's switch (spec part 1 §3 team settings).
+      ...(queueInPlan ? { settings: { voiceQueue: values.queue } } : {}),
     }),
   });
 
@@ -144,6 +153,16 @@ function TeamInfoForm({ team }: { team: TeamDetail }) {
             readOnly={!canEdit}
           />
         </Section>
+        {queueInPlan ? (
+          <Section title={<FormattedMessage id="config.team.calls" />}>
+            <SwitchField
+              label={intl.formatMessage({ id: "config.team.queue" })}
+              description={intl.formatMessage({ id: "config.team.queue-hint" })}
+              disabled={!canEdit}
+              {...form.getInputProps("queue", { type: "checkbox" })}
+            />
+          </Section>
+        ) : null}
         {canEdit ? (
           <SaveBar
             sticky

@@ -86,6 +86,8 @@ export const uiCalls = defineMessages({
   "calls.queue.open": ["File d'attente", "Call queue"],
   "calls.queue.open.count": ["File d'attente (appels qui attendent : {count})", "Call queue (calls waiting: {count})"],
   "calls.queue.title": ["File d'attente des appels", "Call queue"],
+  "calls.queue.notification.title": ["Un appel attend dans la file", "A call is waiting in the queue"],
+  "calls.queue.notification.body": ["{caller} · {team}", "{caller} · {team}"],
   "calls.queue.group.queued": ["En attente", "Queued"],
   "calls.queue.group.ringing": ["Sonne", "Ringing"],
   "calls.queue.group.in-progress": ["En cours", "In progress"],

@@ -74,6 +74,21 @@ export const uiConfig = defineMessages({
     "Permet de recevoir et de faire des appels directement dans Relais.",
     "Lets staff receive and make calls right in Relais.",
   ],
+  // The call queue's switches (spec part 2 "call queue settings", issue 13 §1)
+  "config.org.queue": ["File d'attente des appels", "Call queue"],
+  "config.org.queue-hint": [
+    "Un appel que personne ne peut prendre attend en musique dans la file de son équipe, où toute l'équipe le voit et peut le prendre.",
+    "A call nobody can take waits with music in its team's queue, where the whole team sees it and can pick it up.",
+  ],
+  "config.org.queue-notification": ["Avertir l'équipe quand un appel entre dans la file", "Tell the team when a call enters the queue"],
+  "config.org.queue-notification-hint": [
+    "Un signal sonore, et une notification du navigateur quand l'onglet de Relais est caché.",
+    "A chime, and a browser notification when the Relais tab is hidden.",
+  ],
+  "config.org.queue-not-in-plan": [
+    "La file d'attente des appels ne fait pas partie du forfait de votre organisation.",
+    "The call queue is not part of your organisation's plan.",
+  ],
 
   // Teams
   "config.teams.intro": [
@@ -126,6 +141,12 @@ export const uiConfig = defineMessages({
   "config.team.schedule-hint": [
     "Les heures pendant lesquelles l'équipe répond aux appels et aux textos.",
     "The hours during which the team answers calls and texts.",
+  ],
+  "config.team.calls": ["Appels", "Calls"],
+  "config.team.queue": ["Les appelants de l'équipe attendent dans la file", "The team's callers wait in the queue"],
+  "config.team.queue-hint": [
+    "S'applique quand la file d'attente des appels est activée pour l'organisation (onglet Organisation).",
+    "Applies when the call queue is on for the organisation (Organisation tab).",
   ],
   "config.team.members": ["Membres", "Members"],
   "config.team.no-members": ["Cette équipe n'a aucun membre.", "This team has no members."],
