@@ -128,7 +128,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/apps/server/**"], message: "The web imports only @relais/shared." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/apps/server/**"], message: "The web imports only @relais/shared." },
+            // From apps/web/…, a relative path to the server reads "../../server/…", without "apps/".
+            { regex: "^(\\.\\./)+server/", message: "The web imports only @relais/shared." },
+          ],
+        },
+      ],
     },
   },
   {
