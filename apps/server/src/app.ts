@@ -49,8 +49,7 @@ import {
   messagingRoutes,
   publicMediaRoutes,
   quickMessageFilesOf,
-  runSendTextJob,
-  SEND_TEXT_TASK,
+  messagingTasks,
 } from "./modules/messaging/index.ts";
 import { organizationRoutes } from "./modules/organizations/index.ts";
 import { sandboxSipDirectory, sipRoutes, startSips } from "./modules/sips/index.ts";
@@ -118,7 +117,7 @@ export async function buildApp(
   const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
   const tasks: JobTasks = {
-    [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
+    ...messagingTasks(messaging),
     ...scheduledMessageTasks(deps.db.app, messaging),
     ...surveyTasks(deps.db.app),
     ...retentionTasks(deps.db.app, app.log),

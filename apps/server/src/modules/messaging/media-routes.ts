@@ -8,7 +8,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { Limit } from "../../platform/rate-limit.ts";
 import { contentDisposition } from "../../platform/storage/file-names.ts";
 import { openMedia, openSignedMedia, uploadMedia, type OpenedMedia, type Upload } from "./media.ts";
-import type { Messaging } from "./service.ts";
+import type { Messaging } from "./messaging-deps.ts";
 
 /** Uploads per person: a message carries 10 files at most, a busy minute a few messages. */
 const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 };
