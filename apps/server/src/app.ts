@@ -118,7 +118,7 @@ export async function buildApp(
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
   const tasks: JobTasks = {
     ...messagingTasks(messaging),
-    ...scheduledMessageTasks(deps.db.app, messaging),
+    ...scheduledMessageTasks(messaging),
     ...surveyTasks(deps.db.app),
     ...retentionTasks(deps.db.app, app.log),
     ...callTasks(),

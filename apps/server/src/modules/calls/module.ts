@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import type { Hub } from "../../platform/realtime/hub.ts";
-import type { Messaging } from "../messaging/index.ts";
+import type { MessagingDeps } from "../messaging/index.ts";
 import { OFFER_ACK_TIMEOUT_MS, PRESENCE_TTL_MS } from "@relais/shared";
 import type { VoiceCarrier } from "./carrier.ts";
 import { setCallsRuntime, type CallsRuntime } from "./runtime.ts";
@@ -15,7 +15,7 @@ import { callSocketHandler } from "./socket.ts";
  */
 export function startCalls(
   deps: AppDeps,
-  messaging: Messaging,
+  messaging: MessagingDeps,
   hub: Hub,
   log: FastifyBaseLogger,
   opts: { twilio?: (() => VoiceCarrier) | undefined } = {},

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts";
-import type { Messaging } from "../messaging/index.ts";
+import type { MessagingDeps } from "../messaging/index.ts";
 import type { VoiceCarrier } from "./carrier.ts";
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -9,7 +9,7 @@ export type CallsRuntime = {
   db: Db;
   owner: Db;
   carrier: VoiceCarrier;
-  messaging: Messaging;
+  messaging: MessagingDeps;
   log: Log;
   /** Offers whose tab did not ack within this time are declined (decision 0021). */
   ackTimeoutMs: number;

@@ -3,7 +3,7 @@ import type { CarrierInboundEvent, InboundResult } from "../../carriers/carrier.
 import { withTenant, type Tx } from "../../db/database.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { discardFiles, recordInboundMedia, storeInboundMedia } from "./media.ts";
-import type { Messaging } from "./messaging-deps.ts";
+import type { MessagingDeps } from "./messaging-deps.ts";
 import * as repo from "./repo.ts";
 import { SENTIMENT_BEFORE_NEW_TEXT, sentimentWithNewText } from "./sentiment.ts";
 import { announceMessage, announceThreadRow } from "./thread-events.ts";
@@ -29,30 +29,30 @@ export type RecordedInbound = {
  * what it writes lands or rolls back with the text, so a duplicate delivery triggers it once.
  * Registered when the app is built (app.ts), which keeps messaging from importing those modules.
  */
-export type AfterInbound = (m: Messaging, tx: Tx, inbound: RecordedInbound) => Promise<void | "handled">;
+export type AfterInbound = (deps: MessagingDeps, tx: Tx, inbound: RecordedInbound) => Promise<void | "handled">;
 
 /**
  * An inbound text (carrier webhook or sandbox): it lands in the thread of the team owning the
  * number texted, created if missing; an archived thread comes back to the active list; the thread
  * is marked unread. A text the carrier delivers twice is recorded once.
  */
-export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): Promise<InboundResult> {
+export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundEvent): Promise<InboundResult> {
   const from = typedPhoneToE164(event.from);
   const to = typedPhoneToE164(event.to);
   if (!from || !to) throw badRequest("error.phone-invalid");
-  const owner = await repo.unsafeFindPhoneOwner(m.db, to);
+  const owner = await repo.unsafeFindPhoneOwner(deps.db, to);
   if (!owner) throw notFound();
   const orgId = owner.organization_id;
   const sources = event.media ?? [];
   // A replayed delivery is known before any file is fetched again.
-  if (sources.length && (await withTenant(m.db, orgId, (tx) => repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)))) {
+  if (sources.length && (await withTenant(deps.db, orgId, (tx) => repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)))) {
     return { duplicate: true };
   }
-  const stored = await storeInboundMedia(m, orgId, sources, { carrierMessageId: event.carrierMessageId });
+  const stored = await storeInboundMedia(deps, orgId, sources, { carrierMessageId: event.carrierMessageId });
   // The files stay only if this delivery's message is the one recorded.
   let kept = false;
   try {
-    const result = await withTenant(m.db, orgId, async (tx) => {
+    const result = await withTenant(deps.db, orgId, async (tx) => {
       // No look-up first: a delivery already recorded makes the insert below answer nothing,
       // and the transaction is rolled back (one statement fewer for every other text).
       // One statement: the thread created or reopened and marked unread, locked, with the
@@ -90,7 +90,7 @@ export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): 
         body: event.body,
       };
       // The first step that handles the text (a survey answer) ends the chain: no automatic reply to it.
-      for (const step of m.afterInbound) if ((await step(m, tx, inbound)) === "handled") break;
+      for (const step of deps.afterInbound) if ((await step(deps, tx, inbound)) === "handled") break;
       return { threadId: thread.id, messageId: msg.id };
     });
     kept = !("duplicate" in result);
@@ -101,7 +101,7 @@ export async function receiveInbound(m: Messaging, event: CarrierInboundEvent): 
   } finally {
     if (!kept) {
       await discardFiles(
-        m,
+        deps,
         stored.map((f) => f.storageKey),
       );
     }

@@ -15,7 +15,7 @@ import { applyCarrierStatus, type ContactHold } from "./outbound-service.ts";
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 /** The messaging service of one app: its pool, its carrier, the sends still in flight, its inbound steps. */
-export type Messaging = {
+export type MessagingDeps = {
   db: Db;
   carrier: Carrier;
   log: Log;
@@ -35,8 +35,8 @@ export function createMessaging(
   carrier: Carrier,
   log: Log,
   opts: { afterInbound?: AfterInbound[]; holds?: ContactHold[]; media: MediaDeps },
-): Messaging {
-  const m: Messaging = {
+): MessagingDeps {
+  const deps: MessagingDeps = {
     db,
     carrier,
     log,
@@ -45,11 +45,11 @@ export function createMessaging(
     holds: opts.holds ?? [],
     media: opts.media,
   };
-  carrier.setHandler({ onInbound: (e) => receiveInbound(m, e), onStatus: (e) => applyCarrierStatus(m, e) });
-  return m;
+  carrier.setHandler({ onInbound: (e) => receiveInbound(deps, e), onStatus: (e) => applyCarrierStatus(deps, e) });
+  return deps;
 }
 
 /** Waits for the sends in flight (app close), so none runs on a closed pool. */
-export async function drainMessaging(m: Messaging): Promise<void> {
-  while (m.pending.size) await Promise.allSettled([...m.pending]);
+export async function drainMessaging(deps: MessagingDeps): Promise<void> {
+  while (deps.pending.size) await Promise.allSettled([...deps.pending]);
 }

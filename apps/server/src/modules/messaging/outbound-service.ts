@@ -8,7 +8,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { refuseUnfilledFields } from "../text-blocks/index.ts";
 import { attachOutboundMedia, outboundMediaOf } from "./media.ts";
-import type { Messaging } from "./messaging-deps.ts";
+import type { MessagingDeps } from "./messaging-deps.ts";
 import { presentMessage } from "./presenter.ts";
 import { filesForMessage } from "./quick-message-files.ts";
 import * as repo from "./repo.ts";
@@ -37,9 +37,9 @@ export function contactNumber(typed: string): string {
 export type ContactHold = (tx: Tx, orgId: string, contactPhone: string) => Promise<Date | null>;
 
 /** Until when a flow holds the line of `contactPhone` (the latest of them), or null when it is free. */
-export async function contactHeldUntil(m: Messaging, tx: Tx, orgId: string, contactPhone: string): Promise<Date | null> {
+export async function contactHeldUntil(deps: MessagingDeps, tx: Tx, orgId: string, contactPhone: string): Promise<Date | null> {
   let until: Date | null = null;
-  for (const hold of m.holds) {
+  for (const hold of deps.holds) {
     const end = await hold(tx, orgId, contactPhone);
     if (end && (!until || end > until)) until = end;
   }
@@ -47,8 +47,8 @@ export async function contactHeldUntil(m: Messaging, tx: Tx, orgId: string, cont
 }
 
 /** 409 error.survey-in-progress, with the minutes left, when the contact's line is held. */
-export async function refuseWhileHeld(m: Messaging, tx: Tx, orgId: string, contactPhone: string): Promise<void> {
-  const until = await contactHeldUntil(m, tx, orgId, contactPhone);
+export async function refuseWhileHeld(deps: MessagingDeps, tx: Tx, orgId: string, contactPhone: string): Promise<void> {
+  const until = await contactHeldUntil(deps, tx, orgId, contactPhone);
   if (until) throw conflict("error.survey-in-progress", { minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
 }
 
@@ -110,50 +110,50 @@ export async function queueOutbound(
  * retried, deleted) is skipped, and a run repeated after a crash reuses the same key, so the
  * carrier sends it once. A database error throws: graphile-worker retries the job.
  */
-export async function runSendTextJob(m: Messaging, payload: unknown): Promise<void> {
+export async function runSendTextJob(deps: MessagingDeps, payload: unknown): Promise<void> {
   const { orgId, messageId } = sendTextJob.parse(payload);
   const run = (async () => {
-    const { msg, media } = await withTenant(m.db, orgId, async (tx) => ({
+    const { msg, media } = await withTenant(deps.db, orgId, async (tx) => ({
       msg: await repo.findMessage(tx, orgId, messageId),
-      media: await outboundMediaOf(m.media, tx, orgId, messageId),
+      media: await outboundMediaOf(deps.media, tx, orgId, messageId),
     }));
     if (!msg || msg.direction !== "outbound" || msg.status !== "sending" || !msg.idempotency_key || msg.carrier_message_id) return;
     const key = msg.idempotency_key;
     const text = { from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: key };
     let carrierMessageId: string;
     try {
-      ({ carrierMessageId } = media.length ? await m.carrier.sendMms({ ...text, media }) : await m.carrier.sendSms(text));
+      ({ carrierMessageId } = media.length ? await deps.carrier.sendMms({ ...text, media }) : await deps.carrier.sendSms(text));
     } catch (err) {
-      m.log.warn({ err, messageId }, "carrier refused an outbound text");
-      await applyStatus(m, orgId, messageId, {
+      deps.log.warn({ err, messageId }, "carrier refused an outbound text");
+      await applyStatus(deps, orgId, messageId, {
         status: "failed",
         failureReason: err instanceof CarrierSendError ? err.reason : "carrier-error",
         carrierMessageId: null,
       });
       return;
     }
-    await withTenant(m.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, messageId, key, carrierMessageId));
+    await withTenant(deps.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, messageId, key, carrierMessageId));
   })();
-  m.pending.add(run);
+  deps.pending.add(run);
   try {
     await run;
   } finally {
-    m.pending.delete(run);
+    deps.pending.delete(run);
   }
 }
 
 // ---- Staff's texts --------------------------------------------------------------------------
 
 /** POST threads/{id}/messages: a text from the team's number to the thread's contact. */
-export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, input: SendMessageRequest): Promise<Message> {
+export async function sendMessage(deps: MessagingDeps, ctx: Ctx, threadId: string, input: SendMessageRequest): Promise<Message> {
   const to = input.to === undefined ? null : contactNumber(input.to);
   refuseUnfilledFields(input.body);
-  const mediaIds = await filesForMessage(m, ctx, input);
-  return withTenant(m.db, ctx.orgId, async (tx) => {
+  const mediaIds = await filesForMessage(deps, ctx, input);
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const thread = await visibleThread(tx, ctx, threadId, true);
     if (to !== null && to !== thread.contact_phone) throw badRequest("error.add-conversation-number");
     if (!thread.team_phone) throw conflict("error.no-phones-configured");
-    await refuseWhileHeld(m, tx, ctx.orgId, thread.contact_phone);
+    await refuseWhileHeld(deps, tx, ctx.orgId, thread.contact_phone);
     const row = await queueOutbound(tx, ctx, {
       threadId,
       teamId: thread.team_id,
@@ -168,13 +168,13 @@ export async function sendMessage(m: Messaging, ctx: Ctx, threadId: string, inpu
 }
 
 /** POST threads/{id}/messages/{messageId}/retry: a failed outbound text, sent again as a new attempt. */
-export async function retryMessage(m: Messaging, ctx: Ctx, threadId: string, messageId: string): Promise<Message> {
-  return withTenant(m.db, ctx.orgId, async (tx) => {
+export async function retryMessage(deps: MessagingDeps, ctx: Ctx, threadId: string, messageId: string): Promise<Message> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const thread = await visibleThread(tx, ctx, threadId, true);
     const msg = await repo.findMessage(tx, ctx.orgId, messageId, true);
     if (!msg || msg.thread_id !== threadId) throw notFound();
     if (msg.direction !== "outbound" || msg.status !== "failed") throw conflict("error.message-not-retryable");
-    await refuseWhileHeld(m, tx, ctx.orgId, thread.contact_phone);
+    await refuseWhileHeld(deps, tx, ctx.orgId, thread.contact_phone);
     // A new key: the failed attempt's key is spent (the carrier would answer it with the old send).
     const row = await repo.resetForRetry(tx, ctx.orgId, messageId, randomUUID());
     await addJob(tx, SEND_TEXT_TASK, { messageId }, { priority: SEND_TEXT_PRIORITY });
@@ -207,7 +207,7 @@ export async function openSystemThread(
  * when a second run of it must not make a second text (the unique key refuses it).
  */
 export async function queueSystemText(
-  m: Messaging,
+  deps: MessagingDeps,
   tx: Tx,
   orgId: string,
   text: {
@@ -222,7 +222,7 @@ export async function queueSystemText(
     ignoreHolds?: boolean;
   },
 ): Promise<Message> {
-  if (!text.ignoreHolds) await refuseWhileHeld(m, tx, orgId, text.to);
+  if (!text.ignoreHolds) await refuseWhileHeld(deps, tx, orgId, text.to);
   const row = await queueOutbound(
     tx,
     { orgId, userId: text.authorId ?? null },
@@ -256,11 +256,11 @@ export async function outboundOutcomes(
  * idempotency key when the carrier hands it back, else by its carrier id. A status moves only
  * forward; a repeated or late one changes nothing and announces nothing.
  */
-export async function applyCarrierStatus(m: Messaging, event: CarrierStatusEvent): Promise<void> {
-  const owner = await repo.unsafeFindMessageOwner(m.db, event.idempotencyKey ?? null, event.carrierMessageId);
+export async function applyCarrierStatus(deps: MessagingDeps, event: CarrierStatusEvent): Promise<void> {
+  const owner = await repo.unsafeFindMessageOwner(deps.db, event.idempotencyKey ?? null, event.carrierMessageId);
   // A status of an attempt since replaced by a retry, or of a deleted thread: nothing to do.
   if (!owner) return;
-  await applyStatus(m, owner.organization_id, owner.message_id, {
+  await applyStatus(deps, owner.organization_id, owner.message_id, {
     status: event.status,
     failureReason: event.status === "failed" ? (event.failureReason ?? "carrier-failure") : null,
     carrierMessageId: event.carrierMessageId,
@@ -268,12 +268,12 @@ export async function applyCarrierStatus(m: Messaging, event: CarrierStatusEvent
 }
 
 async function applyStatus(
-  m: Messaging,
+  deps: MessagingDeps,
   orgId: string,
   messageId: string,
   change: { status: "sent" | "delivered" | "failed"; failureReason: string | null; carrierMessageId: string | null },
 ): Promise<void> {
-  await withTenant(m.db, orgId, async (tx) => {
+  await withTenant(deps.db, orgId, async (tx) => {
     const row = await repo.advanceStatus(tx, orgId, messageId, { ...change, from: statusesBefore(change.status) });
     if (!row) return;
     const thread = await repo.findThread(tx, orgId, row.thread_id);

@@ -3,12 +3,12 @@ import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
 import { mediaRoutes } from "./media-routes.ts";
-import type { Messaging } from "./messaging-deps.ts";
+import type { MessagingDeps } from "./messaging-deps.ts";
 import { retryMessage, sendMessage } from "./outbound-service.ts";
 import * as threads from "./threads-service.ts";
 
 /** The text inbox, under /api/messaging/v1 (spec part 1 §7, France-region paths for every region). */
-export function messagingRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
+export function messagingRoutes(deps: AppDeps, messaging: MessagingDeps): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
     serve(app, endpoints.messaging.threads, ({ query, ctx }) => threads.listThreads(db, ctx, query));

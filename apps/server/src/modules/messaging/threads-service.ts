@@ -20,7 +20,7 @@ import { refuseUnfilledFields } from "../text-blocks/index.ts";
 import { decodeMessageCursor, decodeThreadCursor, encodeMessageCursor, encodeThreadCursor } from "./cursor.ts";
 import { discardFilesAfterCommit, mediaByMessage } from "./media.ts";
 import { storageKeysOfThread } from "./media-repo.ts";
-import type { Messaging } from "./messaging-deps.ts";
+import type { MessagingDeps } from "./messaging-deps.ts";
 import { contactNumber, queueOutbound, refuseWhileHeld } from "./outbound-service.ts";
 import { isThreadState, teamForNewThread, visibleTeamIds } from "./policy.ts";
 import { presentMessage, presentThread } from "./presenter.ts";
@@ -106,20 +106,20 @@ export async function listMessages(db: Db, ctx: Ctx, threadId: string, query: Me
  * the team's number, with its first message. One thread per number and team: an existing one,
  * active or archived, is a 409 the web turns into "open it" or "restore it".
  */
-export async function createThread(m: Messaging, ctx: Ctx, input: CreateThreadRequest): Promise<CreateThreadResponse> {
+export async function createThread(deps: MessagingDeps, ctx: Ctx, input: CreateThreadRequest): Promise<CreateThreadResponse> {
   const phone = contactNumber(input.to);
   const teamId = teamForNewThread(ctx);
   if (!teamId) throw new AppError("error.not-member", 403);
   refuseUnfilledFields(input.body);
-  const mediaIds = await filesForMessage(m, ctx, input);
+  const mediaIds = await filesForMessage(deps, ctx, input);
   try {
-    return await withTenant(m.db, ctx.orgId, async (tx) => {
+    return await withTenant(deps.db, ctx.orgId, async (tx) => {
       const team = await findTeamFor(tx, ctx, teamId);
       if (!team) throw notFound();
       if (!team.phoneNumber) throw conflict("error.no-phones-configured");
       const existing = await repo.findThreadByPhone(tx, ctx.orgId, teamId, phone);
       if (existing) throw conflict(existing.state === "inactive" ? "error.existing-archived" : "error.existing-conversation");
-      await refuseWhileHeld(m, tx, ctx.orgId, phone);
+      await refuseWhileHeld(deps, tx, ctx.orgId, phone);
       const threadId = await repo.insertThread(tx, {
         orgId: ctx.orgId,
         teamId,
@@ -167,11 +167,11 @@ export async function updateThread(db: Db, ctx: Ctx, threadId: string, input: Up
 }
 
 /** DELETE threads/{id}: the thread, its messages and their files, with an audit row of who deleted it. */
-export async function deleteThread(m: Messaging, ctx: Ctx, threadId: string): Promise<void> {
-  await withTenant(m.db, ctx.orgId, async (tx) => {
+export async function deleteThread(deps: MessagingDeps, ctx: Ctx, threadId: string): Promise<void> {
+  await withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await visibleThread(tx, ctx, threadId, true);
     // The rows go with the messages (cascade); the bytes once that is committed.
-    discardFilesAfterCommit(m, tx, await storageKeysOfThread(tx, ctx.orgId, threadId));
+    discardFilesAfterCommit(deps, tx, await storageKeysOfThread(tx, ctx.orgId, threadId));
     await repo.deleteThread(tx, ctx.orgId, threadId);
     await recordAudit(tx, ctx, "delete", "thread", threadId, { teamId: row.team_id, contactPhone: row.contact_phone });
     await recordEvent(tx, ctx.orgId, { type: "thread.removed", teamId: row.team_id, payload: { id: threadId, teamId: row.team_id } });
