@@ -157,7 +157,7 @@ export async function buildApp(
       if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));
       await api.register(publicMediaRoutes(deps, messaging));
       await api.register(linkRoutes(deps));
-      await api.register(callRoutes({ devTools: deps.config.devTools }));
+      await api.register(callRoutes(calls.deps, { devTools: deps.config.devTools }));
       await api.register(voiceSettingsRoutes(deps, voiceSettings));
       await api.register(sipRoutes(sips));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
@@ -171,7 +171,7 @@ export async function buildApp(
       await api.register(
         twilioVoiceWebhookRoutes({
           // Null under the sandbox: every signature then fails, as with the SMS webhooks.
-          carrier: calls.runtime.carrier === twilioVoice ? twilioVoice : null,
+          carrier: calls.deps.carrier === twilioVoice ? twilioVoice : null,
           entry: { receiveInboundCall, applyCarrierEvent, callForStaffLeg, answerFromDesk, greetingOf },
         }),
       );
