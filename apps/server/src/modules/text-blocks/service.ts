@@ -147,7 +147,10 @@ export function refuseUnfilledFields(body: string): void {
   if (fields) throw badRequest("error.unfilled-dynamic-field", { fields });
 }
 
-/** 404 unless quick message `id` is the organisation's: a message names it to take its text or file. */
+/**
+ * 404 unless quick message `id` is the organisation's: a message names it to take its text or file.
+ * In the caller's transaction.
+ */
 export async function assertQuickMessage(tx: Tx, orgId: string, id: string): Promise<void> {
   if (!(await repo.findTextBlock(tx, orgId, id))) throw notFound();
 }

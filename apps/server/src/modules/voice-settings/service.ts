@@ -125,7 +125,10 @@ export async function deleteTransferExtension(deps: VoiceSettingsDeps, ctx: Ctx,
   });
 }
 
-/** For the transfer code (issue 13 §2): the extension a call goes to, or null (unknown, or another organisation's). */
+/**
+ * For the transfer code (issue 13 §2): the extension a call goes to, or null (unknown, or another organisation's).
+ * In the caller's transaction.
+ */
 export async function transferExtensionOf(tx: Tx, orgId: string, id: string): Promise<TransferExtension | null> {
   const row = await repo.findTransferExtension(tx, orgId, id);
   return row ? presentTransferExtension(row) : null;
