@@ -49,8 +49,7 @@ import {
   messagingRoutes,
   publicMediaRoutes,
   quickMessageFilesOf,
-  runSendTextJob,
-  SEND_TEXT_TASK,
+  messagingTasks,
 } from "./modules/messaging/index.ts";
 import { organizationRoutes } from "./modules/organizations/index.ts";
 import { sandboxSipDirectory, sipRoutes, startSips } from "./modules/sips/index.ts";
@@ -118,8 +117,8 @@ export async function buildApp(
   const sandboxPhones = deps.carrier instanceof SandboxCarrier && (deps.config.devTools || deps.config.NODE_ENV === "test");
   // Durable jobs (platform/jobs): the worker starts once the app is ready, after the migrations.
   const tasks: JobTasks = {
-    [SEND_TEXT_TASK]: (p) => runSendTextJob(messaging, p),
-    ...scheduledMessageTasks(deps.db.app, messaging),
+    ...messagingTasks(messaging),
+    ...scheduledMessageTasks(messaging),
     ...surveyTasks(deps.db.app),
     ...retentionTasks(deps.db.app, app.log),
     ...callTasks(),
@@ -158,7 +157,7 @@ export async function buildApp(
       if (deps.config.devTools) await api.register(scheduledMessageDevRoutes(deps));
       await api.register(publicMediaRoutes(deps, messaging));
       await api.register(linkRoutes(deps));
-      await api.register(callRoutes({ devTools: deps.config.devTools }));
+      await api.register(callRoutes(calls.deps, { devTools: deps.config.devTools }));
       await api.register(voiceSettingsRoutes(deps, voiceSettings));
       await api.register(sipRoutes(sips));
       if (sandboxPhones && calls.sandbox) await api.register(sandboxCallRoutes(calls.sandbox, deps.limiter));
@@ -172,7 +171,7 @@ export async function buildApp(
       await api.register(
         twilioVoiceWebhookRoutes({
           // Null under the sandbox: every signature then fails, as with the SMS webhooks.
-          carrier: calls.runtime.carrier === twilioVoice ? twilioVoice : null,
+          carrier: calls.deps.carrier === twilioVoice ? twilioVoice : null,
           entry: { receiveInboundCall, applyCarrierEvent, callForStaffLeg, answerFromDesk, greetingOf },
         }),
       );

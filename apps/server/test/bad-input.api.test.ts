@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { parse as parseQuery, stringify as stringifyQuery } from "node:querystring";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
 import { defaultWeekSchedule, isMessageId, listEndpoints } from "@relais/shared";
 import { createTokenSigner } from "../src/platform/auth/tokens.ts";
 import { routeKey } from "../src/platform/http/serve.ts";
-import { createTestApp, PASSWORD, setTeamPhone, uniquePhone, type Session, type Tenant, type TestApp } from "./helpers.ts";
+import { apiSuite, PASSWORD, setTeamPhone, uniquePhone, type Session, type Tenant } from "./helpers.ts";
 import { createContactGraph, type ContactGraph } from "../src/modules/contacts/contacts-test-kit.ts";
 
 /**
@@ -18,9 +18,7 @@ import { createContactGraph, type ContactGraph } from "../src/modules/contacts/c
  * new route without hostile coverage fails here.
  */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let admin: Session;
 let devops: Session;
 let replaced: Session;
@@ -32,9 +30,6 @@ let thread: { id: string; messageId: string; contact: string; teamPhone: string 
 let patient: ContactGraph;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   admin = await t.login(org.users.admin.email);
   devops = await t.login(org.users.devops.email);
   const created = await t.request({
@@ -74,7 +69,6 @@ beforeAll(async () => {
   await t.login(org.users.other.email);
   patient = await createContactGraph(t, org.orgId, admin.jwt);
 });
-afterAll(() => t.close());
 
 const SQL = "'; drop table users; --";
 const SQL2 = "1' or '1'='1";

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { sql } from "kysely";
 import type { DB } from "../src/db/schema.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { apiSuite } from "./helpers.ts";
 
 /**
  * Every table and column of the hand-written table types in db/schema.ts. The mapped type makes the
@@ -10,11 +10,7 @@ import { createTestApp, type TestApp } from "./helpers.ts";
  */
 type Columns = { [T in keyof DB]: Record<keyof DB[T], true> };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 it("db/schema.ts names exactly the columns the migrations create", async () => {
   const tables = await sql<{ table_name: string; column_name: string }>`

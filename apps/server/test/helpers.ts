@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { sql } from "kysely";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { isMessageId, toE164, type LoginResponse, type OrganizationOptions, type Role, type TeamRole } from "@relais/shared";
 import { buildApp } from "../src/app.ts";
@@ -216,6 +216,52 @@ export async function createTestApp(
       rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test file's app and organisations, as apiSuite hands them. */
+export type ApiSuite = { t: TestApp; org: Tenant; other: Tenant };
+
+/**
+ * The set-up most API test files share: `const { t, org, other } = apiSuite();` makes the app on
+ * its own database and two organisations (org, then other) before the file's tests, and closes
+ * the app after them (after the file's own afterAll hooks: they run in reverse order). `config`
+ * and `opts` are createTestApp's; `tenants: 1` or `0` makes fewer organisations.
+ *
+ * The three are stand-ins for objects that exist only once the suite's beforeAll has run, so
+ * that the file can name them as constants: read them in tests and hooks, not at the top level
+ * (a read before then throws and says so).
+ */
+export function apiSuite(
+  setup: { config?: Parameters<typeof createTestApp>[0]; opts?: Parameters<typeof createTestApp>[1]; tenants?: 0 | 1 | 2 } = {},
+): ApiSuite {
+  const made: { t?: TestApp; org?: Tenant; other?: Tenant } = {};
+  beforeAll(async () => {
+    const t = await createTestApp(setup.config, setup.opts);
+    made.t = t;
+    const tenants = setup.tenants ?? 2;
+    if (tenants >= 1) made.org = await t.tenant();
+    if (tenants >= 2) made.other = await t.tenant();
+  });
+  afterAll(() => made.t?.close());
+  return { t: standIn(() => made.t, "t"), org: standIn(() => made.org, "org"), other: standIn(() => made.other, "other") };
+}
+
+/** An object forwarding every read to `current()`, which must exist by the time it is read. */
+function standIn<T extends object>(current: () => T | undefined, name: string): T {
+  const target = (): T => {
+    const value = current();
+    if (!value) throw new Error(`apiSuite: ${name} is read before the suite's beforeAll has made it, or was not asked for`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(target(), key),
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(target(), key);
+      return d && { ...d, configurable: true };
+    },
+  });
 }
 
 /** The answer is the catalogue error `code` with `status`, its text translated (not the bare key). */

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { expect, it } from "vitest";
+import { apiSuite } from "./helpers.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 it("publishes the OpenAPI document of every route at /api/docs", async () => {
   const res = await t.request({ method: "GET", url: "/api/docs/json" });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { appUrlFor } from "../src/db/app-login.ts";
 import { APP_ROLE, createDatabase, withTenant } from "../src/db/database.ts";
 import { readAsTenant } from "../src/db/tenant-read.ts";
 import { TEST_APP_PASSWORD } from "./app-password.ts";
-import { createTestApp, type Tenant, type TestApp } from "./helpers.ts";
+import { apiSuite, type Tenant } from "./helpers.ts";
 
 /**
  * Row-level security proof (DESIGN §4): the role every request runs as, relais_app, sees and
@@ -12,21 +12,19 @@ import { createTestApp, type Tenant, type TestApp } from "./helpers.ts";
  * when a query forgets its organisation filter, as every query here does on purpose.
  */
 
-let t: TestApp;
+const { t } = apiSuite({ tenants: 0 });
 let a: Tenant;
 let b: Tenant;
 
 const TENANT_TABLES = ["users", "teams", "team_members", "sessions", "refresh_tokens", "audit_log"] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
   a = await t.tenant();
   b = await t.tenant();
   // Sessions, refresh tokens and audit rows in both organisations.
   await t.login(a.users.user.email);
   await t.login(b.users.user.email);
 });
-afterAll(() => t.close());
 
 type OrgCount = { org: string; n: number };
 

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { CallView, Message } from "@relais/shared";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { apiSuite } from "../../test/helpers.ts";
 import { withTenant } from "../db/database.ts";
 import { DEMO_CLINIC_ID, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 
 /** The demo clinic's call history (issue 12 §3): three calls, each one message of its contact's thread, added once. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 const demoCalls = () =>
   withTenant(t.db.owner, DEMO_CLINIC_ID, (tx) =>

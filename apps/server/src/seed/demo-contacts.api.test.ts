@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { ContactsPage, ContactSurvey, LinkedContact } from "@relais/shared";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { apiSuite } from "../../test/helpers.ts";
 import { DEMO_CLINIC_CONTACTS, DEMO_NOTARY_CONTACTS } from "./demo-contacts.ts";
 import { DEMO_PASSWORD, seedDemo } from "./demo.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 it("seeds the demo contacts once, searchable without accents, with a link, a pinned note and a survey", async () => {
   await seedDemo(t.db.owner, t.media, () => undefined);

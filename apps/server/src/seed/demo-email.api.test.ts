@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { sql } from "kysely";
 import type { MailboxStatus, Message, SandboxEmailMailbox } from "@relais/shared";
 import { loadConfig } from "../config.ts";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { apiSuite } from "../../test/helpers.ts";
 import { withTenant } from "../db/database.ts";
 import { createEmailDeps, syncMailbox } from "../modules/email/email-test-kit.ts";
 import { DEMO_CLINIC_ID, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 
 /** The demo clinic's team email (issue 14 §4): its sandbox mailbox and one conversation, added once. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ config: { jobs: false }, tenants: 0 });
 
 /** Everything the email seed writes, as counts and the conversation's rows. */
 async function state() {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type {
   Agenda,
   ContactSurvey,
@@ -8,7 +8,7 @@ import type {
   ThreadSurvey,
   ThreadsPage,
 } from "@relais/shared";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { apiSuite } from "../../test/helpers.ts";
 import { withTenant } from "../db/database.ts";
 import { DEMO_CLINIC_ID, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 import { DEMO_NEWCOMER_NUMBER } from "./demo-conversations.ts";
@@ -21,11 +21,7 @@ import { nextWorkingDays } from "./demo-office.ts";
  * changed.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 const DAY = 86_400_000;
 

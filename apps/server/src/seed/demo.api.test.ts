@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { expect, it } from "vitest";
+import { apiSuite } from "../../test/helpers.ts";
 import { withTenant } from "../db/database.ts";
 import { DEMO_CLINIC_ID, DEMO_CLINIC_USERS, DEMO_NOTARY_ID, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 const countUsers = (orgId: string) =>
   withTenant(

@@ -1,14 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Message, SandboxConversation, SandboxNumber, SandboxSettings } from "@relais/shared";
-import { createTestApp, expectError, setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, createTestApp, expectError, setTeamPhone, uniquePhone } from "../../../test/helpers.ts";
 import { API, createThread, givePhones, messagesOf, until } from "../../modules/messaging/messaging-test-kit.ts";
 
 /** The phone simulator's routes: network settings, clinic numbers, a phone's conversation. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let phones: { main: string; second: string };
 let otherPhones: { main: string; second: string };
 
@@ -16,13 +14,9 @@ let otherPhones: { main: string; second: string };
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   phones = await givePhones(t, org);
   otherPhones = await givePhones(t, other);
 });
-afterAll(() => t.close());
 // Every test starts from the network createTestApp builds, whatever the one before changed.
 afterEach(() => {
   t.carrier.configure({ deliveryMs: 20, failureRate: 0 });

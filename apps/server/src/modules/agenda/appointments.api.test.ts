@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Appointment } from "@relais/shared";
-import { createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError, uniquePhone } from "../../../test/helpers.ts";
 import { createContact } from "../contacts/contacts-test-kit.ts";
 import { book, booked, bookingOf, MONDAY, putWeek, TUESDAY, WEEK } from "./agenda-test-kit.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 /** The dentist whose agenda the tests book into (the organisation's admin). */
 let dentist: string;
 let admin: string;
 let user: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   dentist = org.users.admin.id;
   admin = await t.as(org.users.admin);
   user = await t.as(org.users.user);
   await putWeek(t, admin, dentist, WEEK);
 });
-afterAll(() => t.close());
 
 const move = (token: string, id: string, payload: object) => t.request({ method: "PUT", url: `/api/appointments/${id}`, token, payload });
 const cancel = (token: string, id: string) => t.request({ method: "POST", url: `/api/appointments/${id}/cancel`, token });

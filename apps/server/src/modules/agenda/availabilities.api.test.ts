@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, expectError, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 import { putWeek, WEEK } from "./agenda-test-kit.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, org, other } = apiSuite();
 
 const url = (memberId: string) => `/api/members/${memberId}/availabilities`;
 const put = (token: string, memberId: string, slots: object[]) =>

@@ -283,6 +283,7 @@ export async function cancelAppointment(db: Db, ctx: Ctx, id: string): Promise<A
  * a deletion (app.ts hands it over), with the contact row locked: a booking racing the deletion
  * either committed before (and is counted here) or waits on that lock through its foreign key
  * and then finds no contact.
+ * In the caller's transaction.
  */
 export async function refuseDeletingBookedContact(tx: Tx, orgId: string, contactId: string): Promise<void> {
   if ((await repo.countBookedOfContact(tx, orgId, contactId)) > 0) throw conflict("error.contact-has-appointment");

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { createTestApp, PASSWORD, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, createTestApp, PASSWORD } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, org, other } = apiSuite();
 
 describe("POST auth/login", () => {
   it("answers the session of spec part 1 §7 and sets an httpOnly refresh cookie", async () => {

@@ -27,12 +27,15 @@ async function sessionView(tx: Tx, ctx: Ctx): Promise<SessionResponse> {
   return { user, userGroup, organization, abilities: sessionAbilitiesOf(user.role, tier) };
 }
 
+/** What the sign-in services need of the app: the pool, the rate limiter, the token signer, the mailer. */
+export type AuthDeps = Pick<AppDeps, "db" | "limiter" | "signer" | "mailer">;
+
 /**
  * POST auth/login. Rate limited per address (every attempt) and per account (failures); the
  * same answer and about the same time whether the email is unknown or the password wrong.
  */
 export async function login(
-  deps: AppDeps,
+  deps: AuthDeps,
   input: { username: string; password: string },
   client: { ip: string; userAgent: string | null },
 ): Promise<LoginResponse & { refreshToken: string }> {
@@ -84,7 +87,7 @@ export async function login(
 }
 
 /** POST auth/refresh: rotates the cookie's token; see rotateRefreshToken for reuse handling. */
-export async function refresh(deps: AppDeps, cookie: string | undefined, ip: string) {
+export async function refresh(deps: AuthDeps, cookie: string | undefined, ip: string) {
   await deps.limiter.hit(`refresh:ip:${ip}`, LIMITS.refreshPerAddress);
   const result = await rotateRefreshToken(deps.db.app, deps.signer, cookie);
   if (result.kind !== "rotated") throw sessionExpired();
@@ -92,19 +95,19 @@ export async function refresh(deps: AppDeps, cookie: string | undefined, ip: str
 }
 
 /** POST auth/logout: ends this session; `revokeAll` ends every session of the user. */
-export async function logout(deps: AppDeps, ctx: Ctx, revokeAll: boolean): Promise<void> {
+export async function logout(deps: AuthDeps, ctx: Ctx, revokeAll: boolean): Promise<void> {
   await withTenant(deps.db.app, ctx.orgId, async (tx) => {
     await endSessions(tx, ctx.orgId, ctx.userId, "logout", revokeAll ? {} : { only: ctx.sessionId });
     await recordAudit(tx, ctx, "logout", "session", ctx.sessionId, { revokeAll });
   });
 }
 
-export async function getSession(deps: AppDeps, ctx: Ctx): Promise<SessionResponse> {
+export async function getSession(deps: AuthDeps, ctx: Ctx): Promise<SessionResponse> {
   return withTenant(deps.db.app, ctx.orgId, (tx) => sessionView(tx, ctx));
 }
 
 /** PUT auth/user-group: the caller works as one of their own teams. */
-export async function switchTeam(deps: AppDeps, ctx: Ctx, teamId: string): Promise<Team> {
+export async function switchTeam(deps: AuthDeps, ctx: Ctx, teamId: string): Promise<Team> {
   if (!ctx.teams.some((t) => t.id === teamId)) throw new AppError("error.not-member", 403);
   return withTenant(deps.db.app, ctx.orgId, async (tx) => {
     const team = await findTeamFor(tx, ctx, teamId);
@@ -118,7 +121,7 @@ export async function switchTeam(deps: AppDeps, ctx: Ctx, teamId: string): Promi
  * POST auth/password-forgot: mails a single-use link valid 60 minutes, in the user's language.
  * Answers the same whether or not the email has an account, so it reveals none.
  */
-export async function forgotPassword(deps: AppDeps, email: string, ip: string, publicUrl: string): Promise<void> {
+export async function forgotPassword(deps: AuthDeps, email: string, ip: string, publicUrl: string): Promise<void> {
   await deps.limiter.hit(`reset:ip:${ip}`, LIMITS.resetPerAddress);
   await deps.limiter.hit(`reset:account:${email}`, LIMITS.resetPerAccount);
   const found = await repo.unsafeLookupLogin(deps.db.app, email);
@@ -146,7 +149,7 @@ export async function forgotPassword(deps: AppDeps, email: string, ip: string, p
 }
 
 /** POST auth/password-reset: a valid, unexpired, unused link sets the password and ends all sessions. */
-export async function resetPassword(deps: AppDeps, token: string, password: string, ip: string): Promise<void> {
+export async function resetPassword(deps: AuthDeps, token: string, password: string, ip: string): Promise<void> {
   await deps.limiter.hit(`reset:ip:${ip}`, LIMITS.resetPerAddress);
   const parsed = parseOpaqueToken(token);
   const invalid = () => new AppError("error.password-reset-invalid", 400);

@@ -17,7 +17,7 @@ import {
   openSystemThread,
   queueSystemText,
   refuseQuickMessageWithFile,
-  type Messaging,
+  type MessagingDeps,
   type RecordedInbound,
 } from "../messaging/index.ts";
 import { translate } from "../../platform/i18n.ts";
@@ -85,7 +85,7 @@ function teamWeek(schedule: unknown): WeekSchedule {
  * queues the text in the caller's transaction (it leaves only if that commits). Null: refused.
  */
 async function sendAutomaticReply(
-  m: Messaging,
+  deps: MessagingDeps,
   tx: Tx,
   reply: {
     orgId: string;
@@ -100,9 +100,9 @@ async function sendAutomaticReply(
 ): Promise<Message | null> {
   const { orgId, teamId, contactPhone } = reply;
   // A contact answering a survey (of any team) gets nothing else until it ends.
-  if (await contactHeldUntil(m, tx, orgId, contactPhone)) return null;
+  if (await contactHeldUntil(deps, tx, orgId, contactPhone)) return null;
   if (!(await repo.claimReplySlot(tx, { orgId, teamId, contactPhone, kind: reply.kind, periodHours: reply.periodHours }))) return null;
-  const message = await queueSystemText(m, tx, orgId, {
+  const message = await queueSystemText(deps, tx, orgId, {
     thread: reply.thread,
     teamId,
     from: reply.from,
@@ -118,13 +118,13 @@ async function sendAutomaticReply(
  * closed at `at` — its week with breaks, in the organisation's time zone, or the organisation's
  * vacation — and its outside-hours text is on, the contact gets that text, at most once per period.
  */
-export async function replyOutsideHours(m: Messaging, tx: Tx, inbound: RecordedInbound, at: Date = new Date()): Promise<void> {
+export async function replyOutsideHours(deps: MessagingDeps, tx: Tx, inbound: RecordedInbound, at: Date = new Date()): Promise<void> {
   const source = await repo.findReplySource(tx, inbound.orgId, inbound.teamId);
   if (!source?.outside_hours_enabled) return;
   const org = await loadOrganization(tx, inbound.orgId);
   const office = { week: teamWeek(source.team_schedule), timeZone: org.timezone, vacation: org.schedule.vacation };
   if (!outsideHoursReplyDue({ enabled: true, text: source.outside_hours_text }, office, at)) return;
-  await sendAutomaticReply(m, tx, {
+  await sendAutomaticReply(deps, tx, {
     orgId: inbound.orgId,
     teamId: inbound.teamId,
     // Already announced by the inbound text: the reply announces an update.
@@ -146,17 +146,17 @@ class NoReply extends Error {}
  * gate, but once per call (the idempotency key). Hidden numbers cannot be texted (null).
  */
 export async function textCallbackRequest(
-  m: Messaging,
+  deps: MessagingDeps,
   orgId: string,
   request: { teamId: string; teamPhone: string | null; contactPhone: string; callId: string },
 ): Promise<Message | null> {
   const { teamId, teamPhone, callId } = request;
   const phone = typedPhoneToE164(request.contactPhone);
   if (!phone || !teamPhone) return null;
-  return withTenant(m.db, orgId, async (tx) => {
+  return withTenant(deps.db, orgId, async (tx) => {
     const thread = await openSystemThread(tx, orgId, teamId, phone);
     const language = await repo.contactLanguage(tx, orgId, phone);
-    return queueSystemText(m, tx, orgId, {
+    return queueSystemText(deps, tx, orgId, {
       thread,
       teamId,
       from: teamPhone,
@@ -173,16 +173,16 @@ export async function textCallbackRequest(
  * automatic text per period whichever kind. Answers the message queued, or null when none is due,
  * the gate refused, the team has no number, or the caller's number cannot be texted (withheld).
  */
-export async function replyToMissedCall(m: Messaging, orgId: string, teamId: string, contactPhone: string): Promise<Message | null> {
+export async function replyToMissedCall(deps: MessagingDeps, orgId: string, teamId: string, contactPhone: string): Promise<Message | null> {
   const phone = typedPhoneToE164(contactPhone);
   if (!phone) return null;
   try {
-    return await withTenant(m.db, orgId, async (tx) => {
+    return await withTenant(deps.db, orgId, async (tx) => {
       const source = await repo.findReplySource(tx, orgId, teamId);
       if (!source?.team_phone || !missedCallReplyDue({ enabled: source.missed_call_enabled, text: source.missed_call_text })) return null;
       // The thread is locked before the gate is claimed, the order an inbound text takes them in.
       const thread = await openSystemThread(tx, orgId, teamId, phone);
-      const message = await sendAutomaticReply(m, tx, {
+      const message = await sendAutomaticReply(deps, tx, {
         orgId,
         teamId,
         thread,

@@ -4,7 +4,7 @@ import { withTenant } from "../../db/database.ts";
 import { expectError, uniquePhone } from "../../../test/helpers.ts";
 import { ack, callBySid, callIn, callsWorld, clinic, offerOf, openTab, until, type CallsWorld, type Clinic } from "./calls-test-kit.ts";
 import { applyCarrierEvent, receiveInboundCall } from "./index.ts";
-import { callsRuntime } from "./runtime.ts";
+import { callsDeps } from "./calls-deps.ts";
 import { SandboxVoiceBridge } from "./sandbox/bridge.ts";
 
 /** What carriers report (issue 12 §5): replayed, late and out-of-order reports, and the restart check. */
@@ -97,7 +97,7 @@ describe("the restart check", () => {
     await offerOf(tab, ringing.id);
     ack(tab, ringing.id);
     // A restart: the sandbox bridge starts with no call in memory.
-    const runtime = callsRuntime();
+    const runtime = callsDeps();
     const before = runtime.carrier;
     runtime.carrier = new SandboxVoiceBridge();
     try {

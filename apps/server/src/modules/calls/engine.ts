@@ -12,7 +12,7 @@ import { messageCallOf, presentCall, presentOffer, presentTransferOffer } from "
 import { presentQueued } from "./queue-rules.ts";
 import { apply } from "./reducer.ts";
 import * as repo from "./repo.ts";
-import type { CallsRuntime } from "./runtime.ts";
+import type { CallsDeps } from "./calls-deps.ts";
 
 /**
  * The service flow of every call change (decision 0020): load the call FOR UPDATE → apply →
@@ -49,14 +49,14 @@ export const modelOf = (row: repo.CallRow) => row.model as Call;
  * be made from the locked row (null: nothing to do), when what it says depends on the call now.
  */
 export async function change(
-  r: CallsRuntime,
+  deps: CallsDeps,
   orgId: string,
   callId: string,
   eventOrMaker: CallEvent | ((tx: Tx, row: repo.CallRow) => Promise<CallEvent | null>),
   within?: (tx: Tx, changed: Changed) => Promise<void>,
 ): Promise<Changed | null> {
   const after: After = [];
-  const result = await withTenant(r.db, orgId, async (tx) => {
+  const result = await withTenant(deps.db, orgId, async (tx) => {
     const row = await repo.findCall(tx, orgId, callId, true);
     if (!row) return null;
     const event = typeof eventOrMaker === "function" ? await eventOrMaker(tx, row) : eventOrMaker;
@@ -68,23 +68,23 @@ export async function change(
       return { row, call: before, transition: { call: before, commands: [], refusal: null }, duplicate: true };
     }
     const changed = { row, call: transition.call, transition, duplicate: false };
-    await persist(r, tx, orgId, row, before, transition, after);
+    await persist(deps, tx, orgId, row, before, transition, after);
     if (within) await within(tx, changed);
     return changed;
   });
-  await runAfter(r, after);
+  await runAfter(deps, after);
   return result;
 }
 
 /** A call that did not exist: written with its first event, then its commands carried out. */
 export async function create(
-  r: CallsRuntime,
+  deps: CallsDeps,
   orgId: string,
   transition: Transition,
   extra: { carrier: string; carrierCallSid: string | null; teamNumber: string | null; contactId: string | null; key: string },
 ): Promise<repo.CallRow | null> {
   const after: After = [];
-  const row = await withTenant(r.db, orgId, async (tx) => {
+  const row = await withTenant(deps.db, orgId, async (tx) => {
     if (!(await repo.insertCall(tx, orgId, transition.call, extra))) return null;
     const inserted = await repo.findCall(tx, orgId, transition.call.id, true);
     if (!inserted) throw new Error("call vanished");
@@ -96,19 +96,19 @@ export async function create(
       transition.call.version,
     );
     const empty: Call = { ...transition.call, version: 0, offers: [] };
-    await persist(r, tx, orgId, inserted, empty, transition, after);
+    await persist(deps, tx, orgId, inserted, empty, transition, after);
     return inserted;
   });
-  await runAfter(r, after);
+  await runAfter(deps, after);
   return row;
 }
 
-async function runAfter(r: CallsRuntime, after: After): Promise<void> {
+async function runAfter(deps: CallsDeps, after: After): Promise<void> {
   for (const step of after) {
     try {
       await step();
     } catch (err) {
-      r.log.error({ err }, "a call command failed");
+      deps.log.error({ err }, "a call command failed");
     }
   }
 }
@@ -129,7 +129,7 @@ function revokeReason(status: OfferStatus, call: Call): "taken" | "ended" | "tim
 }
 
 async function persist(
-  r: CallsRuntime,
+  deps: CallsDeps,
   tx: Tx,
   orgId: string,
   row: repo.CallRow,
@@ -162,7 +162,7 @@ async function persist(
   }
   for (const round of new Set(rung.map((o) => o.round))) {
     const userIds = rung.filter((o) => o.round === round).map((o) => o.userId);
-    await addJob(tx, CALL_OFFER_ACK_TASK, { orgId, callId: call.id, round, userIds }, { runAt: new Date(Date.now() + r.ackTimeoutMs) });
+    await addJob(tx, CALL_OFFER_ACK_TASK, { orgId, callId: call.id, round, userIds }, { runAt: new Date(Date.now() + deps.ackTimeoutMs) });
   }
   for (const o of call.offers) {
     if (o.status !== "pending" && o.status !== "accepted" && wasPending.has(`${o.userId}:${o.round}`)) {
@@ -179,12 +179,12 @@ async function persist(
     await recordQueueEvents(tx, orgId, row, before, call, viewNow);
     // Someone's call ended or was parked: they are free for their teams' waiting callers (issue 13 §1).
     const freed = before.owner?.kind === "user" && call.owner === null ? before.owner.userId : null;
-    if (freed) after.push(() => offerWaitingCalls(r, orgId, freed));
+    if (freed) after.push(() => offerWaitingCalls(deps, orgId, freed));
   }
 
-  await ringDeskPhones(r, tx, orgId, row, call, deskChanges(before, call, rung, wasPending), after);
+  await ringDeskPhones(deps, tx, orgId, row, call, deskChanges(before, call, rung, wasPending), after);
   await recordTransferEvents(tx, orgId, before, call, viewNow);
-  for (const command of t.commands) await plan(r, tx, orgId, row, call, command, after);
+  for (const command of t.commands) await plan(deps, tx, orgId, row, call, command, after);
 }
 
 /**
@@ -216,7 +216,7 @@ function deskChanges(before: Call, call: Call, rung: Call["offers"], wasPending:
  * browser's answer (answerFromDesk), so the first to answer wins.
  */
 async function ringDeskPhones(
-  r: CallsRuntime,
+  deps: CallsDeps,
   tx: Tx,
   orgId: string,
   row: repo.CallRow,
@@ -228,11 +228,11 @@ async function ringDeskPhones(
   const phones = changes.ring.length > 0 ? await deskPhonesOf(tx, orgId, changes.ring) : new Map<string, string>();
   for (const [userId, sipUri] of phones) {
     const command: CallCommand = { type: "desk.ring", userId, sipUri, ringSeconds: call.routing.ringSeconds };
-    after.push(() => r.carrier.execute(target, command));
+    after.push(() => deps.carrier.execute(target, command));
   }
   for (const userId of changes.stop) {
     const command: CallCommand = { type: "desk.stop", userId };
-    after.push(() => r.carrier.execute(target, command));
+    after.push(() => deps.carrier.execute(target, command));
   }
 }
 
@@ -314,9 +314,9 @@ async function recordQueueEvents(
 }
 
 /** A person just freed (their call ended or was parked): the calls waiting for their teams are offered again, oldest first. */
-async function offerWaitingCalls(r: CallsRuntime, orgId: string, userId: string): Promise<void> {
-  const waiting = await withTenant(r.db, orgId, async (tx) => repo.waitingCallsOf(tx, orgId, await repo.teamIdsOf(tx, orgId, userId)));
-  for (const callId of waiting) await offerToStaff(r, orgId, callId);
+async function offerWaitingCalls(deps: CallsDeps, orgId: string, userId: string): Promise<void> {
+  const waiting = await withTenant(deps.db, orgId, async (tx) => repo.waitingCallsOf(tx, orgId, await repo.teamIdsOf(tx, orgId, userId)));
+  for (const callId of waiting) await offerToStaff(deps, orgId, callId);
 }
 
 /**
@@ -351,7 +351,7 @@ async function writeThreadMessage(tx: Tx, orgId: string, row: repo.CallRow, call
 }
 
 /** One command: jobs are added in the transaction; everything that leaves the database waits for the commit. */
-async function plan(r: CallsRuntime, tx: Tx, orgId: string, row: repo.CallRow, call: Call, command: CallCommand, after: After) {
+async function plan(deps: CallsDeps, tx: Tx, orgId: string, row: repo.CallRow, call: Call, command: CallCommand, after: After) {
   switch (command.type) {
     case "timer.schedule": {
       const t = command.timer;
@@ -364,33 +364,33 @@ async function plan(r: CallsRuntime, tx: Tx, orgId: string, row: repo.CallRow, c
       return;
     }
     case "offers.request":
-      after.push(() => offerToStaff(r, orgId, call.id));
+      after.push(() => offerToStaff(deps, orgId, call.id));
       return;
     case "offers.send":
     case "offers.revoke":
       // Written from the offers themselves (persist), so a decline the reducer makes without a command still reaches the tabs.
       return;
     case "missed-call.text":
-      after.push(async () => void (await replyToMissedCall(r.messaging, orgId, call.teamId, call.remoteNumber)));
+      after.push(async () => void (await replyToMissedCall(deps.messaging, orgId, call.teamId, call.remoteNumber)));
       return;
     case "callback.request": {
       // Key 1 (issue 13 §3): the text from the team's number; the carrier meanwhile tells the caller and hangs up.
       const target = carrierCallOf(row);
       after.push(
         async () =>
-          void (await textCallbackRequest(r.messaging, orgId, {
+          void (await textCallbackRequest(deps.messaging, orgId, {
             teamId: call.teamId,
             teamPhone: row.team_number,
             contactPhone: call.remoteNumber,
             callId: call.id,
           })),
       );
-      after.push(() => r.carrier.execute(target, command));
+      after.push(() => deps.carrier.execute(target, command));
       return;
     }
     default: {
       const target = carrierCallOf(row);
-      after.push(() => r.carrier.execute(target, command));
+      after.push(() => deps.carrier.execute(target, command));
     }
   }
 }
@@ -400,12 +400,12 @@ async function plan(r: CallsRuntime, tx: Tx, orgId: string, row: repo.CallRow, c
  * on, online, a live tab, not on a call) — nobody while the organisation's web calls are off.
  * The reducer decides what an empty list means (the missed path at once, issue 12 §4).
  */
-export async function offerToStaff(r: CallsRuntime, orgId: string, callId: string): Promise<void> {
+export async function offerToStaff(deps: CallsDeps, orgId: string, callId: string): Promise<void> {
   // Who may ring is read under the call's lock, in the same transaction as the offers it makes.
-  await change(r, orgId, callId, async (tx, row) => {
+  await change(deps, orgId, callId, async (tx, row) => {
     if (row.state === "ended") return null;
     const org = await repo.organizationOf(tx, orgId);
-    const users = webCallsEnabled(org.options) ? await repo.eligibleStaff(tx, orgId, row.team_id, callId, r.presenceTtlMs) : [];
+    const users = webCallsEnabled(org.options) ? await repo.eligibleStaff(tx, orgId, row.team_id, callId, deps.presenceTtlMs) : [];
     return {
       type: "offer.sent",
       key: `offer.sent:${randomUUID()}`,

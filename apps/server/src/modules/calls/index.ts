@@ -1,6 +1,6 @@
 import type { CallPeriod } from "@relais/shared";
 import type { CarrierCall, CarrierEvent, CarrierEventRef, Greeting, InboundCallAnswer, InboundCallReport } from "./carrier.ts";
-import { callsRuntime } from "./runtime.ts";
+import { callsDeps } from "./calls-deps.ts";
 import {
   answerFromDesk as deskAnswer,
   applyEvent,
@@ -16,7 +16,7 @@ import {
  * and Twilio voice carrier. For the demo seed: the reducer and past calls.
  */
 
-/** The module for one app: its voice carrier, runtime and socket messages; its routes and jobs (app.ts). */
+/** The module for one app: its voice carrier, deps and socket messages; its routes and jobs (app.ts). */
 export { startCalls } from "./module.ts";
 export { callRoutes } from "./routes.ts";
 export { sandboxCallRoutes } from "./sandbox/routes.ts";
@@ -32,17 +32,17 @@ export type { PastCall } from "./history.ts";
 
 /** A new inbound call; null when no team owns `to`. A replayed report answers the call it started. */
 export function receiveInboundCall(report: InboundCallReport): Promise<InboundCallAnswer> {
-  return receiveInbound(callsRuntime(), report);
+  return receiveInbound(callsDeps(), report);
 }
 
 /** A carrier's report about a call; a duplicate or late one changes nothing (the reducer and the call_events key). */
 export function applyCarrierEvent(ref: CarrierEventRef, event: CarrierEvent): Promise<void> {
-  return applyEvent(callsRuntime(), ref, event);
+  return applyEvent(callsDeps(), ref, event);
 }
 
 /** The call a staff browser leg may join: that person holds it and it is not over; null otherwise. */
 export function callForStaffLeg(leg: { callId: string; userId: string }): Promise<(CarrierCall & { emergency: boolean }) | null> {
-  return staffLeg(callsRuntime(), leg);
+  return staffLeg(callsDeps(), leg);
 }
 
 /** The team's greeting for this call's period; null: the carrier speaks the catalogue's default. */
@@ -52,5 +52,5 @@ export function greetingOf(call: { callId: string; period: CallPeriod }): Promis
 
 /** A desk phone rung for this person answered: their claim on the call; null when someone was faster (decision 0041). */
 export function answerFromDesk(leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
-  return deskAnswer(callsRuntime(), leg);
+  return deskAnswer(callsDeps(), leg);
 }

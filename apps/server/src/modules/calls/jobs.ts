@@ -5,7 +5,7 @@ import type { JobTasks } from "../../platform/jobs/jobs.ts";
 import { CALL_OFFER_ACK_TASK, CALL_TIMER_TASK, carrierCallOf, change, modelOf, offerToStaff } from "./engine.ts";
 import type { ServerEvent } from "./model.ts";
 import * as repo from "./repo.ts";
-import { callsRuntime, type CallsRuntime } from "./runtime.ts";
+import { callsDeps, type CallsDeps } from "./calls-deps.ts";
 
 /** The call timers and checks as durable jobs (never in-memory timers: a restart keeps them). */
 
@@ -28,7 +28,7 @@ const timerPayload = z.object({
 /** One check for the people a change rang (one job per change, not per person: ten people rung cost one job). */
 const ackPayload = z.object({ orgId: z.uuid(), callId: z.uuid(), round: z.number(), userIds: z.array(z.uuid()) });
 
-async function runTimer(r: CallsRuntime, payload: unknown): Promise<void> {
+async function runTimer(deps: CallsDeps, payload: unknown): Promise<void> {
   const { orgId, callId, timer } = timerPayload.parse(payload);
   const at = Date.now();
   let event: ServerEvent;
@@ -46,20 +46,20 @@ async function runTimer(r: CallsRuntime, payload: unknown): Promise<void> {
       event = { type: "queue.max-wait", key: "timer:max-wait", at };
       break;
     case "check": {
-      const row = await withTenant(r.db, orgId, (tx) => repo.findCall(tx, orgId, callId));
+      const row = await withTenant(deps.db, orgId, (tx) => repo.findCall(tx, orgId, callId));
       if (!row || row.state === "ended") return;
-      const outcome = await liveness(r, row);
+      const outcome = await liveness(deps, row);
       event = { type: "check.result", key: `timer:check:${timer.threshold}`, at, threshold: timer.threshold, outcome };
       break;
     }
   }
-  await change(r, orgId, callId, event);
+  await change(deps, orgId, callId, event);
 }
 
-async function liveness(r: CallsRuntime, row: repo.CallRow): Promise<"live" | "over" | "failed"> {
-  if (!r.carrier.isLive) return "live";
+async function liveness(deps: CallsDeps, row: repo.CallRow): Promise<"live" | "over" | "failed"> {
+  if (!deps.carrier.isLive) return "live";
   try {
-    const live = await r.carrier.isLive(carrierCallOf(row));
+    const live = await deps.carrier.isLive(carrierCallOf(row));
     return live === false ? "over" : "live";
   } catch {
     return "failed";
@@ -67,11 +67,11 @@ async function liveness(r: CallsRuntime, row: repo.CallRow): Promise<"live" | "o
 }
 
 /** No tab of a person acknowledged the offer in time: a frozen or gone tab never holds a call (decision 0021). */
-async function runAckCheck(r: CallsRuntime, payload: unknown): Promise<void> {
+async function runAckCheck(deps: CallsDeps, payload: unknown): Promise<void> {
   const { orgId, callId, round, userIds } = ackPayload.parse(payload);
-  const silent = await withTenant(r.db, orgId, (tx) => repo.unackedOffers(tx, orgId, callId, round, userIds));
+  const silent = await withTenant(deps.db, orgId, (tx) => repo.unackedOffers(tx, orgId, callId, round, userIds));
   for (const userId of silent) {
-    await change(r, orgId, callId, { type: "offer.declined", key: `ack-timeout:${userId}:${round}`, at: Date.now(), userId });
+    await change(deps, orgId, callId, { type: "offer.declined", key: `ack-timeout:${userId}:${round}`, at: Date.now(), userId });
   }
 }
 
@@ -81,18 +81,18 @@ async function runAckCheck(r: CallsRuntime, payload: unknown): Promise<void> {
  * 15 s goes back. Answers what it found for POST voice/v1/synchronize.
  */
 export async function checkCalls(
-  r: CallsRuntime,
+  deps: CallsDeps,
   orgId: string,
   graceMs = 5_000,
 ): Promise<{ checked: number; ended: number; reoffered: number }> {
-  const rows = await withTenant(r.db, orgId, (tx) => repo.liveCalls(tx, orgId, new Date(Date.now() - graceMs)));
+  const rows = await withTenant(deps.db, orgId, (tx) => repo.liveCalls(tx, orgId, new Date(Date.now() - graceMs)));
   let ended = 0;
   let reoffered = 0;
   for (const row of rows) {
     const call = modelOf(row);
     const at = Date.now();
-    if ((await liveness(r, row)) === "over" && call.nextCheckAt !== null) {
-      const done = await change(r, orgId, row.id, {
+    if ((await liveness(deps, row)) === "over" && call.nextCheckAt !== null) {
+      const done = await change(deps, orgId, row.id, {
         type: "check.result",
         key: `restart-check:${call.nextCheckAt}`,
         at,
@@ -103,10 +103,10 @@ export async function checkCalls(
       continue;
     }
     if (call.state === "ringing" && !call.offers.some((o) => o.status === "pending" && o.round === call.ringRound)) {
-      await offerToStaff(r, orgId, row.id);
+      await offerToStaff(deps, orgId, row.id);
       reoffered += 1;
     } else if (call.state === "connecting" && row.updated_at.getTime() < at - CONNECTING_JOIN_TIMEOUT_SECONDS * 1000) {
-      await change(r, orgId, row.id, { type: "join.timeout", key: `timer:join:${call.claim}`, at, claim: call.claim });
+      await change(deps, orgId, row.id, { type: "join.timeout", key: `timer:join:${call.claim}`, at, claim: call.claim });
       reoffered += 1;
     }
   }
@@ -115,11 +115,11 @@ export async function checkCalls(
 
 export function callTasks(): JobTasks {
   return {
-    [CALL_TIMER_TASK]: (p) => runTimer(callsRuntime(), p),
-    [CALL_OFFER_ACK_TASK]: (p) => runAckCheck(callsRuntime(), p),
+    [CALL_TIMER_TASK]: (p) => runTimer(callsDeps(), p),
+    [CALL_OFFER_ACK_TASK]: (p) => runAckCheck(callsDeps(), p),
     [CALLS_CHECK_TASK]: async () => {
-      const r = callsRuntime();
-      for (const orgId of await repo.organizationsWithLiveCalls(r.owner)) await checkCalls(r, orgId);
+      const deps = callsDeps();
+      for (const orgId of await repo.organizationsWithLiveCalls(deps.owner)) await checkCalls(deps, orgId);
     },
   };
 }

@@ -18,7 +18,7 @@ import {
   type Tab,
 } from "./calls-test-kit.ts";
 import type { VoiceCarrier } from "./carrier.ts";
-import { callsRuntime } from "./runtime.ts";
+import { callsDeps } from "./calls-deps.ts";
 
 /** The call queue, park and pick over the sandbox (issue 13 §1). */
 
@@ -170,7 +170,7 @@ describe("the queue", () => {
     const started = await callIn(w.t, uniquePhone(), c.number);
     const queued = await stateOf(b.token, started.sid, "queued");
     // A restart: the process forgets everything; the carrier (as Twilio does) still has the caller waiting.
-    const runtime = callsRuntime();
+    const runtime = callsDeps();
     const before = runtime.carrier;
     const restarted: VoiceCarrier = {
       name: "twilio",

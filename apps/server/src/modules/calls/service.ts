@@ -42,7 +42,7 @@ import { presentCall, presentOffer, presentTransferOffer } from "./presenter.ts"
 import { lowestFreeParkNo, presentQueued, queueOn } from "./queue-rules.ts";
 import { startInbound, startOutbound } from "./reducer.ts";
 import * as repo from "./repo.ts";
-import { callsRuntime, type CallsRuntime } from "./runtime.ts";
+import { callsDeps, type CallsDeps } from "./calls-deps.ts";
 
 /** The browser phone's rules (issue 12): who may do what with a call, and the carriers' way in. */
 
@@ -78,11 +78,11 @@ async function teamPeriod(tx: Tx, orgId: string, teamId: string, at: number): Pr
 }
 
 /** A call a replayed (or raced) report already started, answered as the first report was. */
-async function known(r: CallsRuntime, sid: string): Promise<InboundCallAnswer> {
-  const owner = await repo.unsafeFindCallOwner(r.db, sid);
+async function known(deps: CallsDeps, sid: string): Promise<InboundCallAnswer> {
+  const owner = await repo.unsafeFindCallOwner(deps.db, sid);
   if (!owner) return null;
   const orgId = owner.organization_id;
-  return withTenant(r.db, orgId, async (tx) => {
+  return withTenant(deps.db, orgId, async (tx) => {
     const row = await repo.findCall(tx, orgId, owner.call_id);
     if (!row) return null;
     const call = modelOf(row);
@@ -90,16 +90,16 @@ async function known(r: CallsRuntime, sid: string): Promise<InboundCallAnswer> {
   });
 }
 
-export async function receiveInbound(r: CallsRuntime, report: InboundCallReport): Promise<InboundCallAnswer> {
+export async function receiveInbound(deps: CallsDeps, report: InboundCallReport): Promise<InboundCallAnswer> {
   const to = typedPhoneToE164(report.to);
   if (!to) return null;
-  const owner = await repo.unsafeFindPhoneOwner(r.db, to);
+  const owner = await repo.unsafeFindPhoneOwner(deps.db, to);
   if (!owner) return null;
   const orgId = owner.organization_id;
   // A webhook replayed: the call it started already exists.
-  const replayed = await known(r, report.carrierCallSid);
+  const replayed = await known(deps, report.carrierCallSid);
   if (replayed) return replayed;
-  const setup = await withTenant(r.db, orgId, async (tx) => {
+  const setup = await withTenant(deps.db, orgId, async (tx) => {
     const team = await repo.teamOf(tx, orgId, owner.team_id);
     const org = await repo.organizationOf(tx, orgId);
     const period = await teamPeriod(tx, orgId, owner.team_id, report.at);
@@ -125,7 +125,7 @@ export async function receiveInbound(r: CallsRuntime, report: InboundCallReport)
     period: setup.period,
     routing: routingOf(setup.ringSeconds, setup.queue),
   });
-  const row = await create(r, orgId, transition, {
+  const row = await create(deps, orgId, transition, {
     carrier: report.carrier,
     carrierCallSid: report.carrierCallSid,
     teamNumber: setup.teamNumber,
@@ -133,29 +133,29 @@ export async function receiveInbound(r: CallsRuntime, report: InboundCallReport)
     key,
   });
   // Two deliveries of one webhook raced: the other created it.
-  if (!row) return known(r, report.carrierCallSid);
+  if (!row) return known(deps, report.carrierCallSid);
   return { callId: row.id, state: transition.call.state, period: setup.period };
 }
 
-export async function applyEvent(r: CallsRuntime, ref: CarrierEventRef, event: CarrierEvent): Promise<void> {
+export async function applyEvent(deps: CallsDeps, ref: CarrierEventRef, event: CarrierEvent): Promise<void> {
   if ("carrierCallSid" in ref) {
-    const owner = await repo.unsafeFindCallOwner(r.db, ref.carrierCallSid);
+    const owner = await repo.unsafeFindCallOwner(deps.db, ref.carrierCallSid);
     if (!owner) return;
-    await change(r, owner.organization_id, owner.call_id, event);
+    await change(deps, owner.organization_id, owner.call_id, event);
     return;
   }
-  const owner = await repo.unsafeFindCallById(r.db, ref.callId);
-  if (owner) await change(r, owner, ref.callId, event);
+  const owner = await repo.unsafeFindCallById(deps.db, ref.callId);
+  if (owner) await change(deps, owner, ref.callId, event);
 }
 
 /** The call a browser leg may join (Twilio's `device.connect`): the person holds it and it is not over. */
 export async function callForStaffLeg(
-  r: CallsRuntime,
+  deps: CallsDeps,
   leg: { callId: string; userId: string },
 ): Promise<(CarrierCall & { emergency: boolean }) | null> {
-  const orgId = await repo.unsafeFindCallById(r.db, leg.callId);
+  const orgId = await repo.unsafeFindCallById(deps.db, leg.callId);
   if (!orgId) return null;
-  return withTenant(r.db, orgId, async (tx) => {
+  return withTenant(deps.db, orgId, async (tx) => {
     const row = await repo.findCall(tx, orgId, leg.callId);
     if (!row || row.state === "ended" || row.owner_user_id !== leg.userId) return null;
     return { ...carrierCallOf(row), emergency: row.emergency };
@@ -169,8 +169,8 @@ export async function callForStaffLeg(
  * the offer already closed) and the phone is hung up. A replayed webhook is the same key: a
  * duplicate that answers the call again.
  */
-export async function answerFromDesk(r: CallsRuntime, leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
-  const orgId = await repo.unsafeFindCallById(r.db, leg.callId);
+export async function answerFromDesk(deps: CallsDeps, leg: { callId: string; userId: string }): Promise<CarrierCall | null> {
+  const orgId = await repo.unsafeFindCallById(deps.db, leg.callId);
   if (!orgId) return null;
   // Read under the call's lock: a transfer ringing this person is taken (issue 13 §2), else the call.
   const event = async (_tx: Tx, row: repo.CallRow): Promise<StaffEvent> => {
@@ -180,7 +180,7 @@ export async function answerFromDesk(r: CallsRuntime, leg: { callId: string; use
     return { type: "staff.answer", key, at: Date.now(), userId: leg.userId };
   };
   // The person's browsers stop ringing quietly: they answered, on the desk phone.
-  const changed = await change(r, orgId, leg.callId, event, async (tx) => {
+  const changed = await change(deps, orgId, leg.callId, event, async (tx) => {
     await recordEvent(tx, orgId, { type: "call.offer.revoked", userId: leg.userId, payload: { callId: leg.callId, reason: "desk" } });
   });
   if (!changed || changed.transition.refusal) return null;
@@ -194,10 +194,10 @@ export async function answerFromDesk(r: CallsRuntime, leg: { callId: string; use
  * module): the call's team's enabled greeting, else the organisation's enabled default, else null
  * and the carrier speaks the catalogue's default for the period.
  */
-export async function greetingOf(call: { callId: string; period: CallPeriod }, r: CallsRuntime = callsRuntime()): Promise<Greeting | null> {
-  const orgId = await repo.unsafeFindCallById(r.db, call.callId);
+export async function greetingOf(call: { callId: string; period: CallPeriod }, deps: CallsDeps = callsDeps()): Promise<Greeting | null> {
+  const orgId = await repo.unsafeFindCallById(deps.db, call.callId);
   if (!orgId) return null;
-  return withTenant(r.db, orgId, async (tx) => {
+  return withTenant(deps.db, orgId, async (tx) => {
     const row = await repo.findCall(tx, orgId, call.callId);
     return row ? greetingForPeriod(tx, orgId, row.team_id, call.period) : null;
   });
@@ -218,41 +218,39 @@ async function visibleCall(tx: Tx, ctx: Ctx, callId: string): Promise<repo.CallR
   return row;
 }
 
-async function view(r: CallsRuntime, ctx: Ctx, callId: string): Promise<CallView> {
-  return withTenant(r.db, ctx.orgId, async (tx) => {
+async function view(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await visibleCall(tx, ctx, callId);
     return presentCall(tx, ctx.orgId, row, modelOf(row));
   });
 }
 
-export function getCall(ctx: Ctx, callId: string): Promise<CallView> {
-  return view(callsRuntime(), ctx, callId);
+export function getCall(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  return view(deps, ctx, callId);
 }
 
 /**
  * GET voice/v1/calls/{id}/voicemail (issue 13 §3): the call's voicemail audio, for members of
  * the call's team; a call of another team or organisation, or one without a voicemail, is not found.
  */
-export async function voicemailOf(ctx: Ctx, callId: string): Promise<OpenedAudio> {
-  return withTenant(callsRuntime().db, ctx.orgId, async (tx) => {
+export async function voicemailOf(deps: CallsDeps, ctx: Ctx, callId: string): Promise<OpenedAudio> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await visibleCall(tx, ctx, callId);
     if (!modelOf(row).voicemail) throw notFound();
     return voicemailAudio(tx, ctx.orgId, row.id);
   });
 }
 
-export async function getCallBySid(ctx: Ctx, sid: string): Promise<CallView> {
-  const r = callsRuntime();
-  return withTenant(r.db, ctx.orgId, async (tx) => {
+export async function getCallBySid(deps: CallsDeps, ctx: Ctx, sid: string): Promise<CallView> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await repo.findCallBySid(tx, ctx.orgId, sid);
     if (!row || !ctx.teams.some((t) => t.id === row.team_id)) throw notFound();
     return presentCall(tx, ctx.orgId, row, modelOf(row));
   });
 }
 
-export async function listOffers(ctx: Ctx): Promise<CallOffersResponse> {
-  const r = callsRuntime();
-  return withTenant(r.db, ctx.orgId, async (tx) => {
+export async function listOffers(deps: CallsDeps, ctx: Ctx): Promise<CallOffersResponse> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const pending = await repo.pendingOffersOf(tx, ctx.orgId, ctx.userId);
     const offers = [];
     for (const o of pending) {
@@ -282,14 +280,14 @@ export async function listOffers(ctx: Ctx): Promise<CallOffersResponse> {
 }
 
 /** The reducer's refusal as the catalogue error the person sees. */
-async function refusalError(r: CallsRuntime, ctx: Ctx, t: Transition): Promise<AppError> {
+async function refusalError(deps: CallsDeps, ctx: Ctx, t: Transition): Promise<AppError> {
   const refusal = t.refusal;
   if (!refusal) return new AppError("error.unknown", 500);
   switch (refusal.reason) {
     case "taken": {
       const ownerId = refusal.by?.kind === "user" ? refusal.by.userId : null;
       const names = ownerId
-        ? await withTenant(r.db, ctx.orgId, (tx) => repo.userNames(tx, ctx.orgId, [ownerId]))
+        ? await withTenant(deps.db, ctx.orgId, (tx) => repo.userNames(tx, ctx.orgId, [ownerId]))
         : new Map<string, string>();
       return conflict("error.call-taken", { name: (ownerId && names.get(ownerId)) || "?" });
     }
@@ -313,14 +311,14 @@ async function refusalError(r: CallsRuntime, ctx: Ctx, t: Transition): Promise<A
 }
 
 async function staffChange(
+  deps: CallsDeps,
   ctx: Ctx,
   callId: string,
   /** The event, or its maker run under the call's row lock (a park number, a check that needs the call now). */
   eventOrMaker: StaffEvent | ((tx: Tx, row: repo.CallRow) => Promise<StaffEvent>),
   within?: (tx: Tx, call: repo.CallRow) => Promise<void>,
 ): Promise<CallView> {
-  const r = callsRuntime();
-  await withTenant(r.db, ctx.orgId, async (tx) => {
+  await withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireWebCalls(tx, ctx);
     await visibleCall(tx, ctx, callId);
   });
@@ -330,23 +328,24 @@ async function staffChange(
     type = event.type;
     return event;
   };
-  const changed = await change(r, ctx.orgId, callId, maker, within ? (tx, c) => within(tx, c.row) : undefined);
+  const changed = await change(deps, ctx.orgId, callId, maker, within ? (tx, c) => within(tx, c.row) : undefined);
   if (!changed) throw notFound();
   const refusal = changed.transition.refusal;
   // Hold, resume and park need a connected call: "not offered" would answer a question nobody asked.
   if (refusal?.reason === "wrong-state" && (type === "staff.hold" || type === "staff.resume" || type === "staff.park")) {
     throw conflict("error.call-not-active");
   }
-  if (refusal) throw await refusalError(r, ctx, changed.transition);
-  return view(r, ctx, callId);
+  if (refusal) throw await refusalError(deps, ctx, changed.transition);
+  return view(deps, ctx, callId);
 }
 
 const staffKey = (what: string) => `staff:${what}:${randomUUID()}`;
 
 /** Answer: a claim under the call's row lock; the winner's current team becomes the call's ('for team'). */
-export function answer(ctx: Ctx, callId: string): Promise<CallView> {
+export function answer(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
   let teamId: string | null = null;
   return staffChange(
+    deps,
     ctx,
     callId,
     async (_tx, row) => {
@@ -384,38 +383,36 @@ function rejectEvent(row: repo.CallRow, userId: string, type: "staff.reject" | "
   return { type, key: staffKey(what), at: Date.now(), userId };
 }
 
-export function reject(ctx: Ctx, callId: string): Promise<CallView> {
-  return staffChange(ctx, callId, async (_tx, row) => rejectEvent(row, ctx.userId, "staff.reject", "reject"));
+export function reject(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(deps, ctx, callId, async (_tx, row) => rejectEvent(row, ctx.userId, "staff.reject", "reject"));
 }
 
 /** Spec 'ignore': every offer ringing for this person is declined, the named call first. */
-export async function rejectAll(ctx: Ctx, callId: string): Promise<CallView> {
-  const r = callsRuntime();
-  const shown = await staffChange(ctx, callId, async (_tx, row) => rejectEvent(row, ctx.userId, "staff.rejectAll", "reject-all"));
-  const pending = await withTenant(r.db, ctx.orgId, (tx) => repo.pendingOffersOf(tx, ctx.orgId, ctx.userId));
+export async function rejectAll(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  const shown = await staffChange(deps, ctx, callId, async (_tx, row) => rejectEvent(row, ctx.userId, "staff.rejectAll", "reject-all"));
+  const pending = await withTenant(deps.db, ctx.orgId, (tx) => repo.pendingOffersOf(tx, ctx.orgId, ctx.userId));
   for (const o of pending) {
-    await change(r, ctx.orgId, o.call_id, { type: "staff.rejectAll", key: staffKey("reject-all"), at: Date.now(), userId: ctx.userId });
+    await change(deps, ctx.orgId, o.call_id, { type: "staff.rejectAll", key: staffKey("reject-all"), at: Date.now(), userId: ctx.userId });
   }
-  return pending.length ? view(r, ctx, callId) : shown;
+  return pending.length ? view(deps, ctx, callId) : shown;
 }
 
-export function hangup(ctx: Ctx, callId: string): Promise<CallView> {
-  return staffChange(ctx, callId, { type: "staff.hangup", key: staffKey("hangup"), at: Date.now(), userId: ctx.userId });
+export function hangup(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(deps, ctx, callId, { type: "staff.hangup", key: staffKey("hangup"), at: Date.now(), userId: ctx.userId });
 }
 
 /** Hold: the caller hears hold music and cannot be hung up on until resumed (spec part 1 §4). */
-export function hold(ctx: Ctx, callId: string): Promise<CallView> {
-  return staffChange(ctx, callId, { type: "staff.hold", key: staffKey("hold"), at: Date.now(), userId: ctx.userId });
+export function hold(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(deps, ctx, callId, { type: "staff.hold", key: staffKey("hold"), at: Date.now(), userId: ctx.userId });
 }
 
-export function resume(ctx: Ctx, callId: string): Promise<CallView> {
-  return staffChange(ctx, callId, { type: "staff.resume", key: staffKey("resume"), at: Date.now(), userId: ctx.userId });
+export function resume(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(deps, ctx, callId, { type: "staff.resume", key: staffKey("resume"), at: Date.now(), userId: ctx.userId });
 }
 
 /** Dialpad keys, sent to the far end as DTMF by the call's carrier. */
-export async function sendDigits(ctx: Ctx, callId: string, digits: string): Promise<CallView> {
-  const r = callsRuntime();
-  const row = await withTenant(r.db, ctx.orgId, async (tx) => {
+export async function sendDigits(deps: CallsDeps, ctx: Ctx, callId: string, digits: string): Promise<CallView> {
+  const row = await withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireWebCalls(tx, ctx);
     return visibleCall(tx, ctx, callId);
   });
@@ -423,8 +420,8 @@ export async function sendDigits(ctx: Ctx, callId: string, digits: string): Prom
   if (call.state === "ended") throw conflict("error.call-ended");
   if (call.owner?.kind !== "user" || call.owner.userId !== ctx.userId) throw conflict("error.call-not-owner");
   if (call.state !== "active" && call.state !== "connecting") throw conflict("error.call-not-active");
-  await r.carrier.execute(carrierCallOf(row), { type: "digits.send", digits });
-  return view(r, ctx, callId);
+  await deps.carrier.execute(carrierCallOf(row), { type: "digits.send", digits });
+  return view(deps, ctx, callId);
 }
 
 // ---- Transfer (issue 13 §2) ----
@@ -433,22 +430,21 @@ export async function sendDigits(ctx: Ctx, callId: string, digits: string): Prom
 const NO_CALL = "00000000-0000-0000-0000-000000000000";
 
 /** Who of the team may be rung for a transfer now: the routing's offerable people, the one asking excluded. */
-async function offerable(r: CallsRuntime, tx: Tx, orgId: string, teamId: string, callId: string, exclude: string): Promise<string[]> {
+async function offerable(deps: CallsDeps, tx: Tx, orgId: string, teamId: string, callId: string, exclude: string): Promise<string[]> {
   const org = await repo.organizationOf(tx, orgId);
   if (!webCallsEnabled(org.options)) return [];
-  return (await repo.eligibleStaff(tx, orgId, teamId, callId, r.presenceTtlMs)).filter((id) => id !== exclude);
+  return (await repo.eligibleStaff(tx, orgId, teamId, callId, deps.presenceTtlMs)).filter((id) => id !== exclude);
 }
 
 /** GET voice/v1/calls/availability: the organisation's teams open now with at least one person offerable, and those people. */
-export async function availability(ctx: Ctx): Promise<TransferAvailability> {
-  const r = callsRuntime();
-  return withTenant(r.db, ctx.orgId, async (tx) => {
+export async function availability(deps: CallsDeps, ctx: Ctx): Promise<TransferAvailability> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireWebCalls(tx, ctx);
     const now = Date.now();
     const teams = [];
     for (const team of await repo.organizationTeams(tx, ctx.orgId)) {
       if ((await teamPeriod(tx, ctx.orgId, team.id, now)) !== "OPEN") continue;
-      const ids = await offerable(r, tx, ctx.orgId, team.id, NO_CALL, ctx.userId);
+      const ids = await offerable(deps, tx, ctx.orgId, team.id, NO_CALL, ctx.userId);
       if (ids.length === 0) continue;
       const names = await repo.userNames(tx, ctx.orgId, ids);
       const users = ids.map((id) => ({ id, name: names.get(id) ?? "" })).sort((a, b) => a.name.localeCompare(b.name, "fr-CA"));
@@ -463,9 +459,8 @@ export async function availability(ctx: Ctx): Promise<TransferAvailability> {
  * then `transfer.start` under the call's row lock; the reducer refuses a call not owned, not
  * active, or an emergency one, and a transfer with nobody to ring.
  */
-export async function transfer(ctx: Ctx, input: TransferRequest): Promise<CallView> {
-  const r = callsRuntime();
-  const start = await withTenant(r.db, ctx.orgId, async (tx) => {
+export async function transfer(deps: CallsDeps, ctx: Ctx, input: TransferRequest): Promise<CallView> {
+  const start = await withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireWebCalls(tx, ctx);
     const row = await visibleCall(tx, ctx, input.callId);
     if (input.toExtension) {
@@ -487,7 +482,7 @@ export async function transfer(ctx: Ctx, input: TransferRequest): Promise<CallVi
     if (input.toUserGroup) {
       const team = await repo.teamOf(tx, ctx.orgId, input.toUserGroup);
       if (!team) throw notFound();
-      const ids = await offerable(r, tx, ctx.orgId, team.id, row.id, ctx.userId);
+      const ids = await offerable(deps, tx, ctx.orgId, team.id, row.id, ctx.userId);
       return {
         target: { kind: "team" as const, teamId: team.id, label: team.label },
         offerTo: ids.map((userId) => ({ userId, teamId: team.id })),
@@ -501,7 +496,7 @@ export async function transfer(ctx: Ctx, input: TransferRequest): Promise<CallVi
     let teamId = ordered[0] ?? row.team_id;
     let free = false;
     for (const id of ordered) {
-      if ((await offerable(r, tx, ctx.orgId, id, row.id, ctx.userId)).includes(userId)) {
+      if ((await offerable(deps, tx, ctx.orgId, id, row.id, ctx.userId)).includes(userId)) {
         teamId = id;
         free = true;
         break;
@@ -510,7 +505,7 @@ export async function transfer(ctx: Ctx, input: TransferRequest): Promise<CallVi
     const name = (await repo.userNames(tx, ctx.orgId, [userId])).get(userId) ?? "";
     return { target: { kind: "user" as const, userId, teamId, label: name }, offerTo: free ? [{ userId, teamId }] : [] };
   });
-  return staffChange(ctx, input.callId, {
+  return staffChange(deps, ctx, input.callId, {
     type: "transfer.start",
     key: staffKey("transfer"),
     at: Date.now(),
@@ -524,9 +519,8 @@ export async function transfer(ctx: Ctx, input: TransferRequest): Promise<CallVi
 // ---- The call queue (issue 13 §1) ----
 
 /** GET voice/v1/queues: the live calls of the caller's teams, in the spec's four groups. */
-export async function queueView(ctx: Ctx): Promise<QueueViewResponse> {
-  const r = callsRuntime();
-  return withTenant(r.db, ctx.orgId, async (tx) => {
+export async function queueView(deps: CallsDeps, ctx: Ctx): Promise<QueueViewResponse> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const rows = await repo.queueCallsOf(
       tx,
       ctx.orgId,
@@ -552,8 +546,8 @@ export async function queueView(ctx: Ctx): Promise<QueueViewResponse> {
  * POST voice/v1/queues/park/{callId}: the owner sends the accepted call to the queue with the
  * organisation's lowest free park number, chosen under the call's row lock and the park lock.
  */
-export function park(ctx: Ctx, callId: string): Promise<CallView> {
-  return staffChange(ctx, callId, async (tx) => {
+export function park(deps: CallsDeps, ctx: Ctx, callId: string): Promise<CallView> {
+  return staffChange(deps, ctx, callId, async (tx) => {
     const parkNo = lowestFreeParkNo(await repo.lockedParkNumbers(tx, ctx.orgId));
     return { type: "staff.park", key: staffKey("park"), at: Date.now(), userId: ctx.userId, parkNo };
   });
@@ -563,15 +557,15 @@ export function park(ctx: Ctx, callId: string): Promise<CallView> {
  * POST voice/v1/queues/pick: a claim like answer, without an offer, of a queued, ringing or parked
  * call of the caller's teams; the winner's current team becomes the call's.
  */
-export async function pick(ctx: Ctx, callSid: string): Promise<CallView> {
-  const r = callsRuntime();
-  const callId = await withTenant(r.db, ctx.orgId, async (tx) => {
+export async function pick(deps: CallsDeps, ctx: Ctx, callSid: string): Promise<CallView> {
+  const callId = await withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireWebCalls(tx, ctx);
     const row = await repo.findCallBySid(tx, ctx.orgId, callSid);
     if (!row || !ctx.teams.some((t) => t.id === row.team_id)) throw notFound();
     return row.id;
   });
   return staffChange(
+    deps,
     ctx,
     callId,
     async (tx, row) => {
@@ -586,14 +580,13 @@ export async function pick(ctx: Ctx, callSid: string): Promise<CallView> {
 }
 
 /** POST voice/v1/calls: spec §5 number rules, tier permission 1 (never for emergency numbers), from the current team's number. */
-export async function placeOutbound(ctx: Ctx, input: OutboundCallRequest): Promise<CallView> {
-  const r = callsRuntime();
+export async function placeOutbound(deps: CallsDeps, ctx: Ctx, input: OutboundCallRequest): Promise<CallView> {
   const typed = input.to.replace(/\s+/g, "");
   if (!typed) throw badRequest("error.call-contact");
   const emergency = isEmergencyNumber(typed);
   const to = emergency || isAnonymousNumber(typed) ? typed : typedPhoneToE164(typed);
   if (!to || (isAnonymousNumber(to) && !emergency)) throw badRequest("error.invalid-number");
-  const setup = await withTenant(r.db, ctx.orgId, async (tx) => {
+  const setup = await withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireWebCalls(tx, ctx);
     if (!emergency && !canCallOut(await tierPermissions(tx, ctx.orgId))) throw new AppError("error.tier-forbidden", 403);
     const teamId = ctx.currentTeamId && ctx.teams.some((t) => t.id === ctx.currentTeamId) ? ctx.currentTeamId : ctx.teams[0]?.id;
@@ -624,26 +617,25 @@ export async function placeOutbound(ctx: Ctx, input: OutboundCallRequest): Promi
     to,
     routing: routingOf(setup.ringSeconds),
   });
-  const row = await create(r, ctx.orgId, transition, {
-    carrier: r.carrier.name,
+  const row = await create(deps, ctx.orgId, transition, {
+    carrier: deps.carrier.name,
     carrierCallSid: null,
     teamNumber: setup.teamNumber,
     contactId: setup.contactId,
     key,
   });
   if (!row) throw new AppError("error.unable-to-initiate-call", 500);
-  return view(r, ctx, row.id);
+  return view(deps, ctx, row.id);
 }
 
-export async function voiceToken(ctx: Ctx): Promise<VoiceToken> {
-  const r = callsRuntime();
-  await withTenant(r.db, ctx.orgId, (tx) => requireWebCalls(tx, ctx));
+export async function voiceToken(deps: CallsDeps, ctx: Ctx): Promise<VoiceToken> {
+  await withTenant(deps.db, ctx.orgId, (tx) => requireWebCalls(tx, ctx));
   const identity = { userId: ctx.userId, organizationId: ctx.orgId };
   // Under Twilio without its API key and TwiML App (README) no token can be signed: the browser
   // is told calls cannot start, the log says why.
-  const token = await r.carrier.accessToken(identity).catch((err: unknown) => {
-    r.log.error({ err }, "voice token refused by the carrier");
+  const token = await deps.carrier.accessToken(identity).catch((err: unknown) => {
+    deps.log.error({ err }, "voice token refused by the carrier");
     throw new AppError("error.unable-to-initiate-call", 503);
   });
-  return { ...token, carrier: r.carrier.name, identity: clientIdentity(identity) };
+  return { ...token, carrier: deps.carrier.name, identity: clientIdentity(identity) };
 }

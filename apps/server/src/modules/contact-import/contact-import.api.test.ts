@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { ContactImport } from "@relais/shared";
-import { createTestApp, expectError, uniquePhone, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError, uniquePhone } from "../../../test/helpers.ts";
 import { rowsOf } from "../contacts/contacts-test-kit.ts";
 import { API, csvFile, importFile, postFile, preview, waitForEnd, xlsxFile, adminOfNewOrg, HEADER_FR } from "./import-test-kit.ts";
 
 const HEADER_EN = "First name,Last name,Phone,Email,Birth date,Address,City,Postal code,Language,Gender,Note";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 async function contactsOf(orgId: string) {
   return rowsOf(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatPhoneForDisplay } from "@relais/shared";
-import { createTestApp, expectError, uniquePhone, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError, uniquePhone } from "../../../test/helpers.ts";
 import { createContact, rowsOf } from "../contacts/contacts-test-kit.ts";
 import { csvFile, importFile, postFile, preview, xlsFile, xlsxFile, adminOfNewOrg, HEADER_FR } from "./import-test-kit.ts";
 
@@ -9,11 +9,7 @@ import { csvFile, importFile, postFile, preview, xlsFile, xlsxFile, adminOfNewOr
  * DD/MM/YYYY, phones as (514) 555-1234), UTF-8 with a BOM, old .xls and .xlsx workbooks.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 async function birthdaysOf(orgId: string): Promise<Record<string, string | null>> {
   const rows = await rowsOf(t, orgId, `select last_name, birthday::text as birthday from contacts where organization_id = '${orgId}'`);

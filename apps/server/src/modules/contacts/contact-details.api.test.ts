@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Contact, ContactNote, ContactSurvey, LinkedContact } from "@relais/shared";
-import { createTestApp, expectError, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 import { recordSurvey } from "./details-service.ts";
 import { API, auditOf, createContact, rowsOf } from "./contacts-test-kit.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let token: string;
 /** A contact of the other organisation, for the 404 cases. */
 let theirs: Contact;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   token = await t.as(org.users.user);
   theirs = await createContact(t, await t.as(other.users.user), { firstname: "Ailleurs" });
 });
-afterAll(() => t.close());
 
 type Req = { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; payload?: object };
 const send = (r: Req, as = token) => t.request({ ...r, token: as });

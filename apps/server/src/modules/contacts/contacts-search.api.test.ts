@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { CONTACT_SEARCH_MAX_RESULTS, type Contact, type ContactsPage } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
-import { createTestApp, expectError, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 import { API, createContact } from "./contacts-test-kit.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let token: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   token = await t.as(org.users.user);
   const people: [string, Record<string, unknown>][] = [
     ["helene", { firstname: "Hélène", lastname: "Tremblay", phone: "+15145550111", email: "helene.t@exemple.ca" }],
@@ -29,7 +24,6 @@ beforeAll(async () => {
   // Another organisation's Hélène Tremblay, with another number: never in this one's answers.
   await createContact(t, await t.as(other.users.user), { firstname: "Hélène", lastname: "Tremblay", phone: "+15145550199" });
 });
-afterAll(() => t.close());
 
 const list = (query: string, as = token) => t.request({ method: "GET", url: `${API}?${query}`, token: as });
 

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Contact } from "@relais/shared";
-import { createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError, uniquePhone } from "../../../test/helpers.ts";
 import { eventsSeenBy } from "../messaging/messaging-test-kit.ts";
 import { API, auditOf, createContact, rowsOf } from "./contacts-test-kit.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, org, other } = apiSuite();
 
 const get = (token: string, id: string) => t.request({ method: "GET", url: `${API}/${id}`, token });
 const byPhone = (token: string, phone: string) => t.request({ method: "GET", url: `${API}/phone/${encodeURIComponent(phone)}`, token });

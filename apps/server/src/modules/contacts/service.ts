@@ -49,7 +49,7 @@ function columnsOf(input: ContactFields): Partial<repo.ContactColumns> {
   return out;
 }
 
-/** A contact of the caller's organisation, locked when asked; 404 for anything else. */
+/** A contact of the caller's organisation, locked when asked; 404 for anything else. In the caller's transaction. */
 export async function visibleContact(tx: Tx, ctx: Ctx, id: string, lock = false): Promise<repo.ContactRow> {
   const row = await repo.findContact(tx, ctx.orgId, id, lock);
   if (!row) throw notFound();
@@ -127,6 +127,7 @@ export async function findContactByPhone(db: Db, ctx: Ctx, typed: string): Promi
  * The organisation's contacts of these numbers (E.164), keyed by number: the name that the
  * conversation list and thread header show (messaging calls it once per page). Every staff
  * member may read contacts, so no role check; `tx` is already the organisation's.
+ * In the caller's transaction.
  */
 export async function contactsByPhones(tx: Tx, orgId: string, phones: readonly string[]): Promise<Map<string, ThreadContact>> {
   const rows = await repo.findContactsByPhones(tx, orgId, phones);

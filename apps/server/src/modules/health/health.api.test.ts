@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { sql } from "kysely";
 import { inject } from "vitest";
 import { APP_VERSION } from "@relais/shared";
-import { createTestApp, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, createTestApp } from "../../../test/helpers.ts";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = apiSuite({ tenants: 0 });
 
 describe("GET health", () => {
   it("answers 200 without a token, with the database reachable and the version", async () => {

@@ -1,25 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { CreateLinkResponse } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
-import { createTestApp, expectError, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, createTestApp, expectError } from "../../../test/helpers.ts";
 import { CREATE_LIMIT, FOLLOW_LIMIT } from "./service.ts";
 
 const PUBLIC_URL = "https://relais.example";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL });
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, org, other } = apiSuite({ config: { PUBLIC_URL } });
 
 /** Every test follows links from an address of its own, so per-address limits do not mix. */
 let address = 1;

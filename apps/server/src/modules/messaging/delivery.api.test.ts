@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Message, Thread } from "@relais/shared";
-import { createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
 import { API, createThread, eventsSeenBy, givePhones, messagesOf, until } from "./messaging-test-kit.ts";
 
 /** Sending, delivery statuses, inbound texts and the sandbox network. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let phones: { main: string; second: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   phones = await givePhones(t, org);
   await givePhones(t, other);
 });
-afterAll(() => t.close());
 
 const inbound = (payload: { from: string; to: string; body: string }) =>
   t.request({ method: "POST", url: "/api/sandbox/inbound", payload });

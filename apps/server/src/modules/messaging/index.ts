@@ -10,15 +10,20 @@ export { messagingRoutes } from "./routes.ts";
 export { publicMediaRoutes } from "./media-routes.ts";
 
 /** The service, its after-inbound steps and holds, the send job, the drain at close (app.ts). */
-export { createMessaging, drainMessaging, runSendTextJob, SEND_TEXT_TASK } from "./service.ts";
-export type { ContactHold, Messaging, RecordedInbound } from "./service.ts";
+export { createMessaging, drainMessaging } from "./messaging-deps.ts";
+export type { MessagingDeps } from "./messaging-deps.ts";
+export type { RecordedInbound } from "./inbound-service.ts";
+export type { ContactHold } from "./outbound-service.ts";
+export { messagingTasks } from "./jobs.ts";
 
 /** Texts the system sends (automatic texts, scheduled messages, surveys), and a thread staff may see. */
-export { contactHeldUntil, openSystemThread, outboundOutcomes, queueSystemText, refuseWhileHeld, threadForStaff } from "./service.ts";
+export { contactHeldUntil, openSystemThread, outboundOutcomes, queueSystemText, refuseWhileHeld } from "./outbound-service.ts";
+export { threadForStaff } from "./thread-access.ts";
 export { teamForNewThread } from "./policy.ts";
 
 /** A call or an email recorded as a message of its thread (calls, email, the demo seed). */
-export { recordCallMessage, recordEmailMessage, settleEmailMessage } from "./service.ts";
+export { recordCallMessage } from "./call-message-service.ts";
+export { recordEmailMessage, settleEmailMessage } from "./email-message-service.ts";
 
 /** The file store of texts (app.ts, main.ts, the demo seed, the test set-up). */
 export { discardFiles, mediaDepsOf, storeInboundMedia } from "./media.ts";

@@ -8,7 +8,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { Limit } from "../../platform/rate-limit.ts";
 import { contentDisposition } from "../../platform/storage/file-names.ts";
 import { openMedia, openSignedMedia, uploadMedia, type OpenedMedia, type Upload } from "./media.ts";
-import type { Messaging } from "./service.ts";
+import type { MessagingDeps } from "./messaging-deps.ts";
 
 /** Uploads per person: a message carries 10 files at most, a busy minute a few messages. */
 const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 };
@@ -64,7 +64,7 @@ function sendFile(reply: FastifyReply, { row, stream }: OpenedMedia) {
  * Staff routes of media, under /api/messaging/v1: upload one file (multipart, field `file`), and
  * read a file back as a blob. Multipart is parsed only here.
  */
-export function mediaRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
+export function mediaRoutes(deps: AppDeps, messaging: MessagingDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1000, headerPairs: 20 },
@@ -89,7 +89,7 @@ export function mediaRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginA
  * GET /api/media/{id}?exp&sig: the public, signed, time-limited link a carrier (Twilio's
  * MediaUrl) or the phone simulator fetches a file from; rate limited per address.
  */
-export function publicMediaRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
+export function publicMediaRoutes(deps: AppDeps, messaging: MessagingDeps): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.messaging.signedFile, async ({ params, query, req, reply }) => {
       await deps.limiter.hit(`media-link:${req.ip}`, LINK_LIMIT);

@@ -57,15 +57,15 @@ export async function mediaByMessage(tx: Tx, orgId: string, messageIds: string[]
 }
 
 /** A public link to one file, signed and time-limited: what a carrier fetches. */
-function publicMediaLink(deps: MediaDeps, id: string): string {
-  const { exp, sig } = deps.links.sign(id);
-  return `${deps.publicUrl}/api/media/${id}?exp=${exp}&sig=${sig}`;
+function publicMediaLink(store: MediaDeps, id: string): string {
+  const { exp, sig } = store.links.sign(id);
+  return `${store.publicUrl}/api/media/${id}?exp=${exp}&sig=${sig}`;
 }
 
 /** The files of an outbound message as the carrier sends them: type and public link, in order. */
-export async function outboundMediaOf(deps: MediaDeps, tx: Tx, orgId: string, messageId: string): Promise<OutboundMedia[]> {
+export async function outboundMediaOf(store: MediaDeps, tx: Tx, orgId: string, messageId: string): Promise<OutboundMedia[]> {
   const rows = await mediaRepo.mediaOfMessages(tx, orgId, [messageId]);
-  return rows.map((r) => ({ contentType: r.content_type, url: publicMediaLink(deps, r.id) }));
+  return rows.map((r) => ({ contentType: r.content_type, url: publicMediaLink(store, r.id) }));
 }
 
 // ---- Storing ----------------------------------------------------------------------------------
@@ -74,7 +74,7 @@ type Stored = mediaRepo.NewMedia;
 
 /** Writes the bytes under a key of the server's choosing; the row is the caller's to insert. */
 async function storeBytes(
-  deps: MediaDeps,
+  store: MediaDeps,
   orgId: string,
   uploadedBy: string | null,
   bytes: Buffer,
@@ -82,21 +82,21 @@ async function storeBytes(
 ): Promise<Stored> {
   const id = randomUUID();
   const storageKey = `${orgId}/${id}`;
-  await deps.files.write(storageKey, bytes);
+  await store.files.write(storageKey, bytes);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   return { id, orgId, uploadedBy, contentType: file.contentType, size: bytes.length, filename: file.filename, sha256, storageKey };
 }
 
 /** Removes stored bytes whose row never landed or is gone; a failure is logged, never thrown. */
-export function discardFiles(host: MediaHost, keys: readonly string[]): Promise<void> {
+export function discardFiles(deps: MediaHost, keys: readonly string[]): Promise<void> {
   return Promise.all(
-    keys.map((key) => host.media.files.remove(key).catch((err: unknown) => host.log.error({ err, key }, "removing a stored file failed"))),
+    keys.map((key) => deps.media.files.remove(key).catch((err: unknown) => deps.log.error({ err, key }, "removing a stored file failed"))),
   ).then(() => undefined);
 }
 
 /** Removes `keys` once `tx` commits (a deleted thread, swept uploads): a rollback keeps them. */
-export function discardFilesAfterCommit(host: MediaHost, tx: Tx, keys: readonly string[]): void {
-  if (keys.length) afterCommit(tx, () => void discardFiles(host, keys));
+export function discardFilesAfterCommit(deps: MediaHost, tx: Tx, keys: readonly string[]): void {
+  if (keys.length) afterCommit(tx, () => void discardFiles(deps, keys));
 }
 
 export type Upload = {
@@ -112,22 +112,22 @@ export type Upload = {
  * POST media: checks the file by its content (error.media-type when not an accepted type, the
  * kind's size error when too large), stores it, and records it as the caller's unsent upload.
  */
-export async function uploadMedia(host: MediaHost, ctx: Ctx, upload: Upload): Promise<MediaRef> {
+export async function uploadMedia(deps: MediaHost, ctx: Ctx, upload: Upload): Promise<MediaRef> {
   // Enough of the head to recognise the type even of a file cut short at the limit.
   const sniffed = await sniffContentType(upload.bytes);
   if (!sniffed || !isAcceptedMediaType(sniffed.contentType)) throw badRequest("error.media-type");
   const problem = mediaFileProblem(sniffed.contentType, upload.truncated ? MEDIA_UPLOAD_MAX_BYTES + 1 : upload.bytes.length);
   if (problem) throw badRequest(problem);
   const filename = storedFilename(upload.filename, sniffed.ext, "fichier");
-  const stored = await storeBytes(host.media, ctx.orgId, ctx.userId, upload.bytes, { contentType: sniffed.contentType, filename });
+  const stored = await storeBytes(deps.media, ctx.orgId, ctx.userId, upload.bytes, { contentType: sniffed.contentType, filename });
   try {
-    return await withTenant(host.db, ctx.orgId, async (tx) => {
+    return await withTenant(deps.db, ctx.orgId, async (tx) => {
       const row = await mediaRepo.insertMedia(tx, stored);
-      discardFilesAfterCommit(host, tx, await mediaRepo.deleteAbandonedUploads(tx, ctx.orgId, ABANDONED_AFTER_SECONDS, SWEEP_BATCH));
+      discardFilesAfterCommit(deps, tx, await mediaRepo.deleteAbandonedUploads(tx, ctx.orgId, ABANDONED_AFTER_SECONDS, SWEEP_BATCH));
       return presentMedia(row);
     });
   } catch (err) {
-    await discardFiles(host, [stored.storageKey]);
+    await discardFiles(deps, [stored.storageKey]);
     throw err;
   }
 }
@@ -170,7 +170,7 @@ export async function textBlockMedia(tx: Tx, orgId: string, blockIds: readonly s
  * one removed, is deleted with its bytes once the transaction commits: nothing is left behind.
  */
 export async function setTextBlockMedia(
-  host: MediaHost,
+  deps: MediaHost,
   tx: Tx,
   author: Pick<Ctx, "orgId" | "userId">,
   blockId: string,
@@ -184,13 +184,13 @@ export async function setTextBlockMedia(
       if (row.message_id !== null || row.text_block_id !== null) throw conflict("error.media-already-sent");
     }
   }
-  discardFilesAfterCommit(host, tx, await mediaRepo.deleteTextBlockMedia(tx, author.orgId, blockId, mediaId));
+  discardFilesAfterCommit(deps, tx, await mediaRepo.deleteTextBlockMedia(tx, author.orgId, blockId, mediaId));
   if (mediaId) await mediaRepo.keepForTextBlock(tx, author.orgId, mediaId, blockId);
 }
 
 /** Removes the file of a quick message being deleted, its bytes once the deletion commits. */
-export async function dropTextBlockMedia(host: MediaHost, tx: Tx, orgId: string, blockId: string): Promise<void> {
-  discardFilesAfterCommit(host, tx, await mediaRepo.deleteTextBlockMedia(tx, orgId, blockId, null));
+export async function dropTextBlockMedia(deps: MediaHost, tx: Tx, orgId: string, blockId: string): Promise<void> {
+  discardFilesAfterCommit(deps, tx, await mediaRepo.deleteTextBlockMedia(tx, orgId, blockId, null));
 }
 
 /**
@@ -199,20 +199,20 @@ export async function dropTextBlockMedia(host: MediaHost, tx: Tx, orgId: string,
  * quick message later never touches it. An upload the send does not take is swept like any other.
  * Null when the block has no file (or is not the organisation's).
  */
-export async function copyTextBlockMedia(host: MediaHost, ctx: Ctx, blockId: string): Promise<string | null> {
-  const row = await withTenant(host.db, ctx.orgId, async (tx) => (await mediaRepo.mediaOfTextBlocks(tx, ctx.orgId, [blockId]))[0]);
+export async function copyTextBlockMedia(deps: MediaHost, ctx: Ctx, blockId: string): Promise<string | null> {
+  const row = await withTenant(deps.db, ctx.orgId, async (tx) => (await mediaRepo.mediaOfTextBlocks(tx, ctx.orgId, [blockId]))[0]);
   if (!row) return null;
-  const { stream } = await openStored(host, row);
+  const { stream } = await openStored(deps, row);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const stored = await storeBytes(host.media, ctx.orgId, ctx.userId, Buffer.concat(chunks), {
+  const stored = await storeBytes(deps.media, ctx.orgId, ctx.userId, Buffer.concat(chunks), {
     contentType: row.content_type,
     filename: row.filename,
   });
   try {
-    return await withTenant(host.db, ctx.orgId, async (tx) => (await mediaRepo.insertMedia(tx, stored)).id);
+    return await withTenant(deps.db, ctx.orgId, async (tx) => (await mediaRepo.insertMedia(tx, stored)).id);
   } catch (err) {
-    await discardFiles(host, [stored.storageKey]);
+    await discardFiles(deps, [stored.storageKey]);
     throw err;
   }
 }
@@ -224,7 +224,7 @@ export async function copyTextBlockMedia(host: MediaHost, ctx: Ctx, blockId: str
  * matches no known format is kept as application/octet-stream. A file that cannot be read is
  * left out and logged: the text itself is what must not be lost.
  */
-export async function storeInboundMedia(host: MediaHost, orgId: string, sources: readonly InboundMedia[], ref: object): Promise<Stored[]> {
+export async function storeInboundMedia(deps: MediaHost, orgId: string, sources: readonly InboundMedia[], ref: object): Promise<Stored[]> {
   const stored: Stored[] = [];
   try {
     for (const [i, source] of sources.entries()) {
@@ -232,19 +232,19 @@ export async function storeInboundMedia(host: MediaHost, orgId: string, sources:
       try {
         bytes = await source.read();
       } catch (err) {
-        host.log.error({ ...ref, err, position: i }, "an inbound media file could not be read; the text is recorded without it");
+        deps.log.error({ ...ref, err, position: i }, "an inbound media file could not be read; the text is recorded without it");
         continue;
       }
       const sniffed = await sniffContentType(bytes);
       const filename = storedFilename(source.filename, sniffed?.ext ?? null, sniffed ? `media-${i + 1}` : `media-${i + 1}.bin`);
       stored.push(
-        await storeBytes(host.media, orgId, null, bytes, { contentType: sniffed?.contentType ?? "application/octet-stream", filename }),
+        await storeBytes(deps.media, orgId, null, bytes, { contentType: sniffed?.contentType ?? "application/octet-stream", filename }),
       );
     }
     return stored;
   } catch (err) {
     await discardFiles(
-      host,
+      deps,
       stored.map((s) => s.storageKey),
     );
     throw err;
@@ -260,12 +260,12 @@ export async function recordInboundMedia(tx: Tx, messageId: string, stored: read
 
 export type OpenedMedia = { row: MediaRow; stream: Readable };
 
-async function openStored(host: MediaHost, row: MediaRow): Promise<OpenedMedia> {
+async function openStored(deps: MediaHost, row: MediaRow): Promise<OpenedMedia> {
   try {
-    return { row, stream: await host.media.files.read(row.storage_key) };
+    return { row, stream: await deps.media.files.read(row.storage_key) };
   } catch (err) {
     if (err instanceof FileMissingError) {
-      host.log.error({ mediaId: row.id, key: row.storage_key }, "a media row has no stored file");
+      deps.log.error({ mediaId: row.id, key: row.storage_key }, "a media row has no stored file");
       throw notFound();
     }
     throw err;
@@ -277,12 +277,12 @@ async function openStored(host: MediaHost, row: MediaRow): Promise<OpenedMedia> 
  * uploader while it is not sent, for every staff member when it is a quick message's file;
  * anyone else, and any other organisation, gets 404.
  */
-export async function openMedia(host: MediaHost, ctx: Ctx, id: string): Promise<OpenedMedia> {
-  const row = await withTenant(host.db, ctx.orgId, (tx) => mediaRepo.findMediaWithTeam(tx, ctx.orgId, id));
+export async function openMedia(deps: MediaHost, ctx: Ctx, id: string): Promise<OpenedMedia> {
+  const row = await withTenant(deps.db, ctx.orgId, (tx) => mediaRepo.findMediaWithTeam(tx, ctx.orgId, id));
   if (!row) throw notFound();
   const file = { uploadedBy: row.uploaded_by, messageId: row.message_id, teamId: row.team_id, textBlockId: row.text_block_id };
   if (!canReadMedia(ctx, file)) throw notFound();
-  return openStored(host, row);
+  return openStored(deps, row);
 }
 
 /**
@@ -290,13 +290,13 @@ export async function openMedia(host: MediaHost, ctx: Ctx, id: string): Promise<
  * error.invalid-signature, an expired one 403 error.link-expired; the signature is checked before
  * anything is read, so a guessed id learns nothing.
  */
-export async function openSignedMedia(host: MediaHost, id: string, exp: number, sig: string): Promise<OpenedMedia> {
-  const verdict = host.media.links.verify(id, exp, sig);
+export async function openSignedMedia(deps: MediaHost, id: string, exp: number, sig: string): Promise<OpenedMedia> {
+  const verdict = deps.media.links.verify(id, exp, sig);
   if (verdict === "invalid") throw new AppError("error.invalid-signature", 403);
   if (verdict === "expired") throw new AppError("error.link-expired", 403);
-  const orgId = await mediaRepo.unsafeFindMediaOwner(host.db, id);
+  const orgId = await mediaRepo.unsafeFindMediaOwner(deps.db, id);
   if (!orgId) throw notFound();
-  const row = await withTenant(host.db, orgId, (tx) => mediaRepo.findMedia(tx, orgId, id));
+  const row = await withTenant(deps.db, orgId, (tx) => mediaRepo.findMedia(tx, orgId, id));
   if (!row) throw notFound();
-  return openStored(host, row);
+  return openStored(deps, row);
 }

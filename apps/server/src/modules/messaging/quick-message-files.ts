@@ -12,11 +12,11 @@ import { copyTextBlockMedia, dropTextBlockMedia, setTextBlockMedia, textBlockMed
  */
 
 /** The files of quick messages as text-blocks keeps them, stored by this media host. */
-export function quickMessageFilesOf(host: MediaHost): QuickMessageFiles {
+export function quickMessageFilesOf(deps: MediaHost): QuickMessageFiles {
   return {
     filesOf: textBlockMedia,
-    set: (tx, author, blockId, mediaId) => setTextBlockMedia(host, tx, author, blockId, mediaId),
-    drop: (tx, orgId, blockId) => dropTextBlockMedia(host, tx, orgId, blockId),
+    set: (tx, author, blockId, mediaId) => setTextBlockMedia(deps, tx, author, blockId, mediaId),
+    drop: (tx, orgId, blockId) => dropTextBlockMedia(deps, tx, orgId, blockId),
   };
 }
 
@@ -27,17 +27,17 @@ export function quickMessageFilesOf(host: MediaHost): QuickMessageFiles {
  * one without a file adds nothing.
  */
 export async function filesForMessage(
-  host: MediaHost,
+  deps: MediaHost,
   ctx: Ctx,
   input: { mediaIds?: string[] | undefined; textBlockId?: string | undefined },
 ): Promise<string[]> {
   const attachments = input.mediaIds ?? [];
   if (!input.textBlockId) return attachments;
   const blockId = input.textBlockId;
-  const hasDocument = await withTenant(host.db, ctx.orgId, (tx) => blockHasFile(tx, ctx.orgId, blockId));
+  const hasDocument = await withTenant(deps.db, ctx.orgId, (tx) => blockHasFile(tx, ctx.orgId, blockId));
   if (!hasDocument) return attachments;
   if (attachments.length > 0) throw badRequest("error.document-and-attachment");
-  const copy = await copyTextBlockMedia(host, ctx, blockId);
+  const copy = await copyTextBlockMedia(deps, ctx, blockId);
   return copy ? [copy] : [];
 }
 

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Thread } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
-import { createTestApp, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, uniquePhone } from "../../../test/helpers.ts";
 import { API, createThread, eventsSeenBy, givePhones } from "./messaging-test-kit.ts";
 
-let t: TestApp;
-let org: Tenant;
+const { t, org } = apiSuite({ tenants: 1 });
 let phones: { main: string; second: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
   phones = await givePhones(t, org);
 });
-afterAll(() => t.close());
 
 /** A text from `contact` to the main team's number, as the carrier hands it over. */
 async function inbound(contact: string, body: string): Promise<string> {

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Thread } from "@relais/shared";
-import { createTestApp, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, uniquePhone } from "../../../test/helpers.ts";
 import { createContact } from "../contacts/contacts-test-kit.ts";
 import { API, createThread, eventsSeenBy, givePhones } from "./messaging-test-kit.ts";
 
 /** Threads name their contact (issue 3): the organisation's contact with the thread's number. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   await givePhones(t, org);
   await givePhones(t, other);
 });
-afterAll(() => t.close());
 
 async function listed(token: string, threadId: string): Promise<Thread | undefined> {
   const res = await t.request({ method: "GET", url: `${API}/threads?limit=200`, token });

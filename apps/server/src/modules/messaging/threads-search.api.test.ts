@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Thread, ThreadsPage } from "@relais/shared";
-import { createTestApp, expectError, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 import { API, createThread, givePhones } from "./messaging-test-kit.ts";
 
 /** GET threads?q=: the search of the thread list (spec part 1 §5, at least 3 characters). */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let token: string;
 const ids: Record<string, string> = {};
 
@@ -24,9 +22,6 @@ async function found(tok: string, q: string, extra = ""): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   await givePhones(t, org);
   await givePhones(t, other);
   token = await t.as(org.users.user);
@@ -39,7 +34,6 @@ beforeAll(async () => {
   ];
   for (const [name, to, body] of threads) ids[name] = (await createThread(t, token, to, body)).thread.id;
 });
-afterAll(() => t.close());
 
 describe("GET threads?q=", () => {
   it("finds the contact's number by its digits, however it is typed", async () => {

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Thread } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
-import { createTestApp, expectError, setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError, setTeamPhone, uniquePhone, type Tenant } from "../../../test/helpers.ts";
 import { API, createThread, eventsSeenBy, givePhones } from "./messaging-test-kit.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let phones: { main: string; second: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   phones = await givePhones(t, org);
   await givePhones(t, other);
 });
-afterAll(() => t.close());
 
 const list = (token: string, query = "") => t.request({ method: "GET", url: `${API}/threads${query}`, token });
 const open = (token: string, id: string) => t.request({ method: "GET", url: `${API}/threads/${id}`, token });

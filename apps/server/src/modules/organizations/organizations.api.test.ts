@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
 import { defaultWeekSchedule, organization, type WeekSchedule } from "@relais/shared";
-import { createTestApp, type Session, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
+import { apiSuite, type Session, expectError } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let admin: Session;
 let user: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   admin = await t.login(org.users.admin.email);
   user = await t.login(org.users.user.email);
 });
-afterAll(() => t.close());
 
 /** The answer is the error shape of docs/api.md with this status and catalogue key. */
 

@@ -63,7 +63,10 @@ export async function getTier(db: Db, ctx: Ctx, id: string) {
 }
 
 /** Tier permissions of the caller's organisation; null when it has no tier (everything allowed). */
-/** The caller's organisation's tier permissions, for the guard's tier rules (EndpointAccess.tier). */
+/**
+ * The caller's organisation's tier permissions, for the guard's tier rules (EndpointAccess.tier).
+ * In the caller's transaction.
+ */
 export async function tierPermissions(tx: Tx, orgId: string): Promise<number[] | null> {
   return (await repo.findTierOfOrganization(tx, orgId))?.permissions ?? null;
 }

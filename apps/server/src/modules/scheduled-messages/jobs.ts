@@ -1,6 +1,6 @@
-import { withTenant, type Db } from "../../db/database.ts";
+import { withTenant } from "../../db/database.ts";
 import { addJob, type JobTasks } from "../../platform/jobs/jobs.ts";
-import { contactHeldUntil, openSystemThread, queueSystemText, type Messaging } from "../messaging/index.ts";
+import { contactHeldUntil, openSystemThread, queueSystemText, type MessagingDeps } from "../messaging/index.ts";
 import { teamPhoneOf } from "../teams/index.ts";
 import { signSystemText } from "../text-blocks/index.ts";
 import { reminderAt } from "./policy.ts";
@@ -30,9 +30,9 @@ const reminderText = (body: string) => `Rappel : ${body}`;
  * row is locked and marked queued in the same transaction, and the text's idempotency key is
  * derived from the row, so a job run twice (crash, retry) queues it once.
  */
-async function sendScheduled(db: Db, m: Messaging, payload: unknown): Promise<void> {
+async function sendScheduled(deps: MessagingDeps, payload: unknown): Promise<void> {
   const { orgId, id, runNow } = scheduledSendJob.parse(payload);
-  await withTenant(db, orgId, async (tx) => {
+  await withTenant(deps.db, orgId, async (tx) => {
     const row = await repo.findScheduled(tx, orgId, id, true);
     if (!row || row.status !== "scheduled") return;
     // runNow: moved forward by the development route only (never in production).
@@ -40,10 +40,10 @@ async function sendScheduled(db: Db, m: Messaging, payload: unknown): Promise<vo
     const from = await teamPhoneOf(tx, orgId, row.team_id);
     if (!from) return repo.markFailed(tx, orgId, id, "no-phones-configured");
     // The contact is answering a survey: the message leaves when the hold ends, not in the middle.
-    const heldUntil = await contactHeldUntil(m, tx, orgId, row.to_phone);
+    const heldUntil = await contactHeldUntil(deps, tx, orgId, row.to_phone);
     if (heldUntil) return addJob(tx, SCHEDULED_SEND_TASK, { id }, { runAt: heldUntil, jobKey: sendJobKey(id) });
     const thread = await openSystemThread(tx, orgId, row.team_id, row.to_phone);
-    const text = await queueSystemText(m, tx, orgId, {
+    const text = await queueSystemText(deps, tx, orgId, {
       thread,
       teamId: row.team_id,
       from,
@@ -60,9 +60,9 @@ async function sendScheduled(db: Db, m: Messaging, payload: unknown): Promise<vo
  * A reminder before a message still waiting: once per reminder and planned time (an edit that
  * moves the time plans the reminders again, with new keys).
  */
-async function sendReminder(db: Db, m: Messaging, payload: unknown): Promise<void> {
+async function sendReminder(deps: MessagingDeps, payload: unknown): Promise<void> {
   const { orgId, id, reminder } = scheduledReminderJob.parse(payload);
-  await withTenant(db, orgId, async (tx) => {
+  await withTenant(deps.db, orgId, async (tx) => {
     const row = await repo.findScheduled(tx, orgId, id, true);
     if (!row || row.status !== "scheduled") return;
     if (!row.reminders.includes(reminder) || row.reminders_sent.includes(reminder)) return;
@@ -70,10 +70,10 @@ async function sendReminder(db: Db, m: Messaging, payload: unknown): Promise<voi
     if (at.getTime() > Date.now() + EARLY_SLACK_MS) return;
     const from = await teamPhoneOf(tx, orgId, row.team_id);
     if (!from) return;
-    const heldUntil = await contactHeldUntil(m, tx, orgId, row.to_phone);
+    const heldUntil = await contactHeldUntil(deps, tx, orgId, row.to_phone);
     if (heldUntil) return addJob(tx, SCHEDULED_REMINDER_TASK, { id, reminder }, { runAt: heldUntil, jobKey: reminderJobKey(id, reminder) });
     const thread = await openSystemThread(tx, orgId, row.team_id, row.to_phone);
-    await queueSystemText(m, tx, orgId, {
+    await queueSystemText(deps, tx, orgId, {
       thread,
       teamId: row.team_id,
       from,
@@ -87,9 +87,9 @@ async function sendReminder(db: Db, m: Messaging, payload: unknown): Promise<voi
 }
 
 /** The tasks this module gives the job worker (app.ts). */
-export function scheduledMessageTasks(db: Db, m: Messaging): JobTasks {
+export function scheduledMessageTasks(deps: MessagingDeps): JobTasks {
   return {
-    [SCHEDULED_SEND_TASK]: (p) => sendScheduled(db, m, p),
-    [SCHEDULED_REMINDER_TASK]: (p) => sendReminder(db, m, p),
+    [SCHEDULED_SEND_TASK]: (p) => sendScheduled(deps, p),
+    [SCHEDULED_REMINDER_TASK]: (p) => sendReminder(deps, p),
   };
 }

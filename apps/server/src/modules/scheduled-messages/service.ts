@@ -198,7 +198,10 @@ export async function storePastScheduled(
   await repo.markQueued(tx, orgId, row.id, messageId);
 }
 
-/** The instant of a wall-clock date and time in the time zone `tz` (what a scheduled message's date and time mean). */
+/**
+ * The instant of a wall-clock date and time in the time zone `tz` (what a scheduled message's date and time mean).
+ * In the caller's transaction.
+ */
 export function scheduledInstant(tx: Tx, date: string, time: string, tz: string): Promise<Date> {
   return repo.instantOf(tx, date, time, tz);
 }

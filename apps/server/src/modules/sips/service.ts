@@ -30,44 +30,44 @@ export const sandboxSipDirectory: SipDirectory = {
 };
 
 type Log = { error: (obj: object, msg: string) => void };
-export type Sips = { db: Db; directory: SipDirectory | null; log: Log };
+export type SipsDeps = { db: Db; directory: SipDirectory | null; log: Log };
 
-let current: Sips | null = null;
+let current: SipsDeps | null = null;
 
 /** Built once per app (app.ts); the calls module reads who has a desk phone through index.ts. */
-export function startSips(sips: Sips): Sips {
-  current = sips;
+export function startSips(deps: SipsDeps): SipsDeps {
+  current = deps;
   return current;
 }
 
-function sips(): Sips {
+function sips(): SipsDeps {
   if (!current) throw new Error("the sips module is not started (buildApp registers it)");
   return current;
 }
 
-function domainOf(s: Sips): string {
-  return s.directory?.domain ?? sandboxSipDirectory.domain;
+function domainOf(deps: SipsDeps): string {
+  return deps.directory?.domain ?? sandboxSipDirectory.domain;
 }
 
-function present(s: Sips, ctx: Ctx, row: repo.SipRow): SipEndpoint {
+function present(deps: SipsDeps, ctx: Ctx, row: repo.SipRow): SipEndpoint {
   return {
     id: row.id,
     label: row.label,
     username: row.sip_username,
-    sipUri: sipUriOf(row.sip_username, domainOf(s)),
+    sipUri: sipUriOf(row.sip_username, domainOf(deps)),
     assignedTo: row.user_id ? { id: row.user_id, name: row.user_name ?? "" } : null,
     abilities: { assign: canAssignSip(ctx, { userId: row.user_id }), remove: canManageSips(ctx) },
   };
 }
 
-export async function listSips(s: Sips, ctx: Ctx): Promise<SipEndpoint[]> {
-  return withTenant(s.db, ctx.orgId, async (tx) => (await repo.listEndpoints(tx, ctx.orgId)).map((r) => present(s, ctx, r)));
+export async function listSips(deps: SipsDeps, ctx: Ctx): Promise<SipEndpoint[]> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => (await repo.listEndpoints(tx, ctx.orgId)).map((r) => present(deps, ctx, r)));
 }
 
-export async function assignedSipOf(s: Sips, ctx: Ctx): Promise<AssignedSip> {
-  return withTenant(s.db, ctx.orgId, async (tx) => {
+export async function assignedSipOf(deps: SipsDeps, ctx: Ctx): Promise<AssignedSip> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await repo.findAssigned(tx, ctx.orgId, ctx.userId);
-    return { endpoint: row ? present(s, ctx, row) : null };
+    return { endpoint: row ? present(deps, ctx, row) : null };
   });
 }
 
@@ -76,9 +76,9 @@ export async function assignedSipOf(s: Sips, ctx: Ctx): Promise<AssignedSip> {
  * phone of another organisation is not found (404); one someone else holds, or lost to someone
  * faster, is `error.no-sips` (409).
  */
-export async function assignSip(s: Sips, ctx: Ctx, id: string): Promise<SipEndpoint> {
+export async function assignSip(deps: SipsDeps, ctx: Ctx, id: string): Promise<SipEndpoint> {
   try {
-    return await withTenant(s.db, ctx.orgId, async (tx) => {
+    return await withTenant(deps.db, ctx.orgId, async (tx) => {
       const row = await repo.findEndpoint(tx, ctx.orgId, id);
       if (!row) throw notFound();
       if (!canAssignSip(ctx, { userId: row.user_id })) throw conflict("error.no-sips");
@@ -87,7 +87,7 @@ export async function assignSip(s: Sips, ctx: Ctx, id: string): Promise<SipEndpo
       await recordAudit(tx, ctx, "sip.assign", "sip_endpoint", id);
       const taken = await repo.findEndpoint(tx, ctx.orgId, id);
       if (!taken) throw notFound();
-      return present(s, ctx, taken);
+      return present(deps, ctx, taken);
     });
   } catch (err) {
     // The same person taking two phones at once: the one-phone-per-person index refuses the second.
@@ -96,8 +96,8 @@ export async function assignSip(s: Sips, ctx: Ctx, id: string): Promise<SipEndpo
   }
 }
 
-export async function unassignSip(s: Sips, ctx: Ctx): Promise<{ ok: true }> {
-  await withTenant(s.db, ctx.orgId, async (tx) => {
+export async function unassignSip(deps: SipsDeps, ctx: Ctx): Promise<{ ok: true }> {
+  await withTenant(deps.db, ctx.orgId, async (tx) => {
     if ((await repo.releaseHeld(tx, ctx.orgId, ctx.userId)) > 0) await recordAudit(tx, ctx, "sip.unassign", "sip_endpoint", null);
   });
   return { ok: true };
@@ -108,15 +108,15 @@ export async function unassignSip(s: Sips, ctx: Ctx): Promise<{ ok: true }> {
  * then the row; a row refused (label taken) takes its credential back with it. The password is
  * answered once and kept nowhere in Relais.
  */
-export async function createSip(s: Sips, ctx: Ctx, input: SipEndpointRequest): Promise<CreatedSipEndpoint> {
+export async function createSip(deps: SipsDeps, ctx: Ctx, input: SipEndpointRequest): Promise<CreatedSipEndpoint> {
   if (!canManageSips(ctx)) throw forbidden();
-  const directory = s.directory;
+  const directory = deps.directory;
   if (!directory) throw new AppError("error.sips-unavailable", 409);
   const username = sipUsernameOf(randomBytes(8));
   const password = sipPasswordOf(randomBytes(16));
   const credentialSid = await directory.addCredential(username, password);
   try {
-    return await withTenant(s.db, ctx.orgId, async (tx) => {
+    return await withTenant(deps.db, ctx.orgId, async (tx) => {
       const id = await repo.insertEndpoint(tx, ctx.orgId, {
         label: input.label,
         sip_username: username,
@@ -126,33 +126,33 @@ export async function createSip(s: Sips, ctx: Ctx, input: SipEndpointRequest): P
       await recordAudit(tx, ctx, "sip.create", "sip_endpoint", id, { label: input.label });
       const row = await repo.findEndpoint(tx, ctx.orgId, id);
       if (!row) throw notFound();
-      return { endpoint: present(s, ctx, row), password: credentialSid ? password : null };
+      return { endpoint: present(deps, ctx, row), password: credentialSid ? password : null };
     });
   } catch (err) {
-    if (credentialSid) await forget(s, directory, credentialSid);
+    if (credentialSid) await forget(deps, directory, credentialSid);
     if (uniqueViolation(err)) throw conflict("error.sip-label-exists");
     throw err;
   }
 }
 
 /** Removes a desk phone; its credential is removed at the carrier once the row is gone. */
-export async function removeSip(s: Sips, ctx: Ctx, id: string): Promise<{ ok: true }> {
+export async function removeSip(deps: SipsDeps, ctx: Ctx, id: string): Promise<{ ok: true }> {
   if (!canManageSips(ctx)) throw forbidden();
-  const removed = await withTenant(s.db, ctx.orgId, async (tx) => {
+  const removed = await withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await repo.deleteEndpoint(tx, ctx.orgId, id);
     if (!row) throw notFound();
     await recordAudit(tx, ctx, "sip.remove", "sip_endpoint", id);
     return row;
   });
-  if (removed.credential_sid && s.directory) await forget(s, s.directory, removed.credential_sid);
+  if (removed.credential_sid && deps.directory) await forget(deps, deps.directory, removed.credential_sid);
   return { ok: true };
 }
 
 /** A credential left behind is harmless without its row (nothing rings it): logged, not failed. */
-async function forget(s: Sips, directory: SipDirectory, credentialSid: string): Promise<void> {
+async function forget(deps: SipsDeps, directory: SipDirectory, credentialSid: string): Promise<void> {
   await directory
     .removeCredential(credentialSid)
-    .catch((err: unknown) => s.log.error({ err, credentialSid }, "sip credential not removed"));
+    .catch((err: unknown) => deps.log.error({ err, credentialSid }, "sip credential not removed"));
 }
 
 /**

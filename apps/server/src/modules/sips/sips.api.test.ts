@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AssignedSip, CreatedSipEndpoint, SipEndpoint } from "@relais/shared";
-import { createTestApp, expectError, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 
 /** Desk phones (issue 13 §4): administrators add and remove them, each person holds at most one, one person per phone. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 const BASE = "/api/sips/v1";
-
-beforeAll(async () => {
-  t = await createTestApp({}, {});
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
 
 async function add(label: string, who = org): Promise<SipEndpoint> {
   const res = await t.request({ method: "POST", url: `${BASE}/endpoints`, token: await t.as(who.users.admin), payload: { label } });

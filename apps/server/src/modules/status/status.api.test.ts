@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isMessageId, maintenanceStatus, type MaintenanceStatus } from "@relais/shared";
-import { createTestApp, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let devops: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   devops = (await t.login(org.users.devops.email)).jwt;
 });
-afterAll(() => t.close());
 
 const OPERATIONAL: MaintenanceStatus = {
   status: "operational",

@@ -4,7 +4,7 @@ import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { addJob, removeJob, type JobTasks } from "../../platform/jobs/jobs.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
 import { recordSurveyIn } from "../contacts/index.ts";
-import { queueSystemText, type ContactHold, type Messaging, type RecordedInbound } from "../messaging/index.ts";
+import { queueSystemText, type ContactHold, type MessagingDeps, type RecordedInbound } from "../messaging/index.ts";
 import { answersOf, questionsOf } from "./presenter.ts";
 import * as repo from "./repo.ts";
 
@@ -49,13 +49,13 @@ export async function closeRun(
 
 /** Queues one text of the survey in the conversation; `key` makes a repeated step text once. */
 export async function sendSurveyText(
-  m: Messaging,
+  deps: MessagingDeps,
   tx: Tx,
   orgId: string,
   run: repo.SurveyRunRow,
   text: { from: string; body: string; key: string; authorId: string | null },
 ): Promise<void> {
-  await queueSystemText(m, tx, orgId, {
+  await queueSystemText(deps, tx, orgId, {
     thread: { id: run.thread_id, created: false },
     teamId: run.team_id,
     from: text.from,
@@ -72,7 +72,7 @@ export async function sendSurveyText(
  * contact whose survey runs in this thread is its answer ("handled": no automatic reply to it).
  * A run found past its expiry is closed and the text is an ordinary one.
  */
-export async function answerSurvey(m: Messaging, tx: Tx, inbound: RecordedInbound): Promise<void | "handled"> {
+export async function answerSurvey(deps: MessagingDeps, tx: Tx, inbound: RecordedInbound): Promise<void | "handled"> {
   const run = await repo.findOpenRun(tx, inbound.orgId, inbound.contactPhone, true);
   if (!run || run.thread_id !== inbound.threadId) return;
   if (run.expires_at.getTime() <= Date.now()) {
@@ -90,16 +90,16 @@ export async function answerSurvey(m: Messaging, tx: Tx, inbound: RecordedInboun
   if (!question) return;
   const answer = readSurveyAnswer(question.kind, inbound.body);
   if (answer === null) {
-    await sendSurveyText(m, tx, inbound.orgId, run, { ...reply, body: run.retry, key: `retry:${inbound.messageId}` });
+    await sendSurveyText(deps, tx, inbound.orgId, run, { ...reply, body: run.retry, key: `retry:${inbound.messageId}` });
     return "handled";
   }
   const updated = await repo.setAnswers(tx, inbound.orgId, run.id, JSON.stringify([...answers, answer]));
   const next = questions[answers.length + 1];
   if (next) {
-    await sendSurveyText(m, tx, inbound.orgId, run, { ...reply, body: next.text, key: `q${answers.length + 1}` });
+    await sendSurveyText(deps, tx, inbound.orgId, run, { ...reply, body: next.text, key: `q${answers.length + 1}` });
     await announceSurvey(tx, inbound.orgId, run);
   } else {
-    await sendSurveyText(m, tx, inbound.orgId, run, { ...reply, body: run.thanks, key: "thanks" });
+    await sendSurveyText(deps, tx, inbound.orgId, run, { ...reply, body: run.thanks, key: "thanks" });
     await closeRun(tx, inbound.orgId, updated, "completed", null);
   }
   return "handled";

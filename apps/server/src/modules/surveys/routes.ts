@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { serve } from "../../platform/http/serve.ts";
-import type { Messaging } from "../messaging/index.ts";
+import type { MessagingDeps } from "../messaging/index.ts";
 import * as svc from "./service.ts";
 import { getSurveySettings, updateSurveySettings } from "./settings-service.ts";
 
@@ -16,7 +16,7 @@ export function surveySettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 }
 
 /** A conversation's survey, under /api/messaging/v1 beside its thread. */
-export function threadSurveyRoutes(deps: AppDeps, messaging: Messaging): FastifyPluginAsyncZod {
+export function threadSurveyRoutes(deps: AppDeps, messaging: MessagingDeps): FastifyPluginAsyncZod {
   const db = deps.db.app;
   return async (app) => {
     serve(app, endpoints.surveys.threadSurvey, ({ params, ctx }) => svc.getThreadSurvey(db, ctx, params.id));

@@ -5,7 +5,7 @@ import { recordAudit } from "../../platform/audit.ts";
 import { conflict } from "../../platform/errors.ts";
 import { uniqueViolation } from "../../platform/pg-errors.ts";
 import { contactsByPhones } from "../contacts/index.ts";
-import { refuseWhileHeld, threadForStaff, type Messaging } from "../messaging/index.ts";
+import { refuseWhileHeld, threadForStaff, type MessagingDeps } from "../messaging/index.ts";
 import { loadOrganization } from "../organizations/index.ts";
 import { announceSurvey, closeRun, planExpiry, sendSurveyText } from "./flow.ts";
 import { fillSurveyText, holdEndsAt } from "./policy.ts";
@@ -33,9 +33,9 @@ export async function getThreadSurvey(db: Db, ctx: Ctx, threadId: string): Promi
  * holds the contact's line until the last answer, for at most an hour. The organisation's texts
  * are filled for this contact and kept on the run, so a later edit of the setting changes nothing.
  */
-export async function startSurvey(m: Messaging, ctx: Ctx, threadId: string): Promise<ThreadSurvey> {
+export async function startSurvey(deps: MessagingDeps, ctx: Ctx, threadId: string): Promise<ThreadSurvey> {
   try {
-    return await withTenant(m.db, ctx.orgId, async (tx) => {
+    return await withTenant(deps.db, ctx.orgId, async (tx) => {
       const thread = await threadForStaff(tx, ctx, threadId, true);
       const settings = presentSettings(await repo.findSettings(tx, ctx.orgId), ctx);
       if (!settings.enabled) throw conflict("error.survey-disabled");
@@ -45,7 +45,7 @@ export async function startSurvey(m: Messaging, ctx: Ctx, threadId: string): Pro
       // A run left open past its expiry (its job not yet run) is closed first; a live one refuses.
       const open = await repo.findOpenRun(tx, ctx.orgId, thread.contactPhone, true);
       if (open && open.expires_at.getTime() <= Date.now()) await closeRun(tx, ctx.orgId, open, "expired", null);
-      await refuseWhileHeld(m, tx, ctx.orgId, thread.contactPhone);
+      await refuseWhileHeld(deps, tx, ctx.orgId, thread.contactPhone);
 
       const org = await loadOrganization(tx, ctx.orgId);
       const values = { firstName: contact.firstname ?? contact.fullName, lastName: contact.lastname, organizationName: org.name["fr-CA"] };
@@ -66,7 +66,9 @@ export async function startSurvey(m: Messaging, ctx: Ctx, threadId: string): Pro
         expiresAt: holdEndsAt(startedAt),
       });
       const first = questions[0];
-      if (first) await sendSurveyText(m, tx, ctx.orgId, run, { from: thread.teamPhone, body: first.text, key: "q0", authorId: ctx.userId });
+      if (first) {
+        await sendSurveyText(deps, tx, ctx.orgId, run, { from: thread.teamPhone, body: first.text, key: "q0", authorId: ctx.userId });
+      }
       await planExpiry(tx, run);
       await announceSurvey(tx, ctx.orgId, run);
       await recordAudit(tx, ctx, "start", "satisfaction-survey", run.id, { threadId: thread.id, contactId: contact.id });

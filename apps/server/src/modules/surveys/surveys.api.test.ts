@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { ContactSurvey, SurveySettings, ThreadSurvey } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
-import { createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError, uniquePhone, type Tenant } from "../../../test/helpers.ts";
 import { createContact } from "../contacts/contacts-test-kit.ts";
 import { API, createThread, eventsSeenBy, givePhones, until } from "../messaging/messaging-test-kit.ts";
 import { bringForward, jobsOf, request as scheduledRequest, URL as SCHEDULED_URL } from "../scheduled-messages/scheduled-test-kit.ts";
@@ -10,9 +10,7 @@ import { SURVEY_EXPIRE_TASK, surveyTasks } from "./flow.ts";
 
 /** The satisfaction survey: its setting, sending it from a conversation, the answers by text, the hold on the contact. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 let phones: { main: string; second: string };
 /** The organisation's French name, which {{organizationName}} becomes. */
 let orgName: string;
@@ -36,16 +34,12 @@ const settingsUrl = (orgId: string) => `/api/organizations/${orgId}/satisfaction
 const surveyUrl = (threadId: string) => `${API}/threads/${threadId}/survey`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   phones = await givePhones(t, org);
   await givePhones(t, other);
   const res = await t.request({ method: "GET", url: `/api/organizations/${org.orgId}`, token: await t.as(org.users.admin) });
   expect(res.statusCode, res.body).toBe(200);
   orgName = res.json().name["fr-CA"];
 });
-afterAll(() => t.close());
 
 async function saveSetting(payload: object = SETTING, who: Tenant = org): Promise<SurveySettings> {
   const res = await t.request({ method: "PUT", url: settingsUrl(who.orgId), token: await t.as(who.users.admin), payload });

@@ -71,6 +71,7 @@ export async function listMyTeams(db: Db, ctx: Ctx): Promise<Team[]> {
   return withTenant(db, ctx.orgId, (tx) => teamsOfUser(tx, ctx));
 }
 
+/** The caller's teams, with their team role, in the caller's transaction. */
 export async function teamsOfUser(tx: Tx, ctx: Ctx): Promise<Team[]> {
   const rows = await repo.listTeams(tx, ctx.orgId, ctx.userId);
   return rows.map((r) => presentTeam(r, ctx));
@@ -86,7 +87,7 @@ export async function findTeamFor(tx: Tx, ctx: Ctx, teamId: string): Promise<Tea
   return row ? presentTeam(row, ctx) : null;
 }
 
-/** The texting number of a team, for work done with no caller (jobs); null: none or no team. */
+/** The texting number of a team, for work done with no caller (jobs); null: none or no team. In the caller's transaction. */
 export async function teamPhoneOf(tx: Tx, orgId: string, teamId: string): Promise<string | null> {
   const row = await repo.findTeam(tx, orgId, teamId);
   return row?.phone_number ?? null;
@@ -257,6 +258,7 @@ export async function removeMember(db: Db, ctx: Ctx, teamId: string, userId: str
 /**
  * Before a user is deleted: would any of their teams lose its last administrator or user?
  * Answers the catalogue key of the first rule broken, or null. Locks the memberships read.
+ * In the caller's transaction.
  */
 export async function userRemovalProblem(tx: Tx, orgId: string, userId: string) {
   const teams = await tx
@@ -273,7 +275,7 @@ export async function userRemovalProblem(tx: Tx, orgId: string, userId: string) 
   return null;
 }
 
-/** Inserts a new user's memberships (users module), checking every team exists. */
+/** Inserts a new user's memberships (users module), checking every team exists. In the caller's transaction. */
 export async function addMembershipsOfNewUser(tx: Tx, orgId: string, userId: string, teams: { id: string; teamRole: TeamRole }[]) {
   const all = await repo.listTeams(tx, orgId);
   const known = new Set(all.map((t) => t.id));

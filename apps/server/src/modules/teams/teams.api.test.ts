@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { defaultWeekSchedule, teamDetail } from "@relais/shared";
-import { createTestApp, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, org, other } = apiSuite();
 
 type Member = { userId: string; teamRole: "admin" | "user" };
 const list = (token: string) => t.request({ method: "GET", url: "/api/user-groups", token });

@@ -14,7 +14,7 @@ const ok = { ok: true as const };
  */
 export function textBlockRoutes(deps: AppDeps, files: svc.QuickMessageFiles): FastifyPluginAsyncZod {
   const db = deps.db.app;
-  const host: svc.TextBlocksHost = { db, files };
+  const host: svc.TextBlocksDeps = { db, files };
   return async (app) => {
     serve(app, endpoints.textBlocks.list, ({ params, query, ctx }) => svc.listTextBlocks(host, ctx, params.id, query.locale));
     serve(app, endpoints.textBlocks.hasOwn, ({ params, ctx }) => svc.hasOwnTextBlocks(host, ctx, params.id));

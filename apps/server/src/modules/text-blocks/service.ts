@@ -36,7 +36,7 @@ export type QuickMessageFiles = {
 };
 
 /** What these functions need: the pool, and where the blocks' files are kept. */
-export type TextBlocksHost = { db: Db; files: QuickMessageFiles };
+export type TextBlocksDeps = { db: Db; files: QuickMessageFiles };
 
 /** Only the caller's own organisation exists for them: any other id is not found. */
 function assertOwnOrganization(ctx: Ctx, orgId: string): void {
@@ -55,11 +55,11 @@ async function presentOne(files: QuickMessageFiles, tx: Tx, orgId: string, row: 
  * GET organizations/{id}/text-blocks?locale: every staff member. Marketing and devops also get
  * their own SMS templates of that locale after the organisation's blocks (spec part 2 §6).
  */
-export async function listTextBlocks(host: TextBlocksHost, ctx: Ctx, orgId: string, locale: Locale | undefined): Promise<TextBlockList> {
+export async function listTextBlocks(deps: TextBlocksDeps, ctx: Ctx, orgId: string, locale: Locale | undefined): Promise<TextBlockList> {
   assertOwnOrganization(ctx, orgId);
-  return withTenant(host.db, ctx.orgId, async (tx) => {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const rows = await repo.listTextBlocks(tx, ctx.orgId, locale);
-    const files = await host.files.filesOf(
+    const files = await deps.files.filesOf(
       tx,
       ctx.orgId,
       rows.map((r) => r.id),
@@ -73,21 +73,21 @@ export async function listTextBlocks(host: TextBlocksHost, ctx: Ctx, orgId: stri
 }
 
 /** GET organizations/{id}/text-blocks/has-own: has the organisation written any quick message yet? */
-export async function hasOwnTextBlocks(host: TextBlocksHost, ctx: Ctx, orgId: string): Promise<{ hasOwn: boolean }> {
+export async function hasOwnTextBlocks(deps: TextBlocksDeps, ctx: Ctx, orgId: string): Promise<{ hasOwn: boolean }> {
   assertOwnOrganization(ctx, orgId);
-  return withTenant(host.db, ctx.orgId, async (tx) => ({ hasOwn: await repo.hasTextBlocks(tx, ctx.orgId) }));
+  return withTenant(deps.db, ctx.orgId, async (tx) => ({ hasOwn: await repo.hasTextBlocks(tx, ctx.orgId) }));
 }
 
 /** POST organizations/{id}/text-blocks: with `attachmentId`, the caller's upload becomes the block's file. */
-export async function createTextBlock(host: TextBlocksHost, ctx: Ctx, orgId: string, input: CreateTextBlockRequest): Promise<TextBlock> {
+export async function createTextBlock(deps: TextBlocksDeps, ctx: Ctx, orgId: string, input: CreateTextBlockRequest): Promise<TextBlock> {
   assertOwnOrganization(ctx, orgId);
   assertEditor(ctx);
   const { attachmentId, ...fields } = input;
-  return withTenant(host.db, ctx.orgId, async (tx) => {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await repo.insertTextBlock(tx, ctx.orgId, ctx.userId, fields);
-    if (attachmentId) await host.files.set(tx, ctx, row.id, attachmentId);
+    if (attachmentId) await deps.files.set(tx, ctx, row.id, attachmentId);
     await recordAudit(tx, ctx, "create", "text-block", row.id, { locale: row.locale, attachment: Boolean(attachmentId) });
-    return presentOne(host.files, tx, ctx.orgId, row);
+    return presentOne(deps.files, tx, ctx.orgId, row);
   });
 }
 
@@ -96,7 +96,7 @@ export async function createTextBlock(host: TextBlocksHost, ctx: Ctx, orgId: str
  * omitted keeps it); a replaced or removed file is deleted with its bytes.
  */
 export async function updateTextBlock(
-  host: TextBlocksHost,
+  deps: TextBlocksDeps,
   ctx: Ctx,
   orgId: string,
   id: string,
@@ -105,32 +105,32 @@ export async function updateTextBlock(
   assertOwnOrganization(ctx, orgId);
   assertEditor(ctx);
   const { attachmentId, ...fields } = input;
-  return withTenant(host.db, ctx.orgId, async (tx) => {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await repo.updateTextBlock(tx, ctx.orgId, id, ctx.userId, fields);
     if (!row) throw notFound();
-    if (attachmentId !== undefined) await host.files.set(tx, ctx, id, attachmentId);
+    if (attachmentId !== undefined) await deps.files.set(tx, ctx, id, attachmentId);
     await recordAudit(tx, ctx, "update", "text-block", id);
-    return presentOne(host.files, tx, ctx.orgId, row);
+    return presentOne(deps.files, tx, ctx.orgId, row);
   });
 }
 
 /** PUT organizations/{id}/text-blocks/{blockId}/pin: pinning orders the list for everyone, so editors only. */
-export async function pinTextBlock(host: TextBlocksHost, ctx: Ctx, orgId: string, id: string, pinned: boolean): Promise<TextBlock> {
+export async function pinTextBlock(deps: TextBlocksDeps, ctx: Ctx, orgId: string, id: string, pinned: boolean): Promise<TextBlock> {
   assertOwnOrganization(ctx, orgId);
   assertEditor(ctx);
-  return withTenant(host.db, ctx.orgId, async (tx) => {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     const row = await repo.updateTextBlock(tx, ctx.orgId, id, ctx.userId, { pinned });
     if (!row) throw notFound();
-    return presentOne(host.files, tx, ctx.orgId, row);
+    return presentOne(deps.files, tx, ctx.orgId, row);
   });
 }
 
 /** DELETE organizations/{id}/text-blocks/{blockId}: the block and its file; messages already sent keep their own copy. */
-export async function deleteTextBlock(host: TextBlocksHost, ctx: Ctx, orgId: string, id: string): Promise<void> {
+export async function deleteTextBlock(deps: TextBlocksDeps, ctx: Ctx, orgId: string, id: string): Promise<void> {
   assertOwnOrganization(ctx, orgId);
   assertEditor(ctx);
-  await withTenant(host.db, ctx.orgId, async (tx) => {
-    await host.files.drop(tx, ctx.orgId, id);
+  await withTenant(deps.db, ctx.orgId, async (tx) => {
+    await deps.files.drop(tx, ctx.orgId, id);
     if (!(await repo.deleteTextBlock(tx, ctx.orgId, id))) throw notFound();
     await recordAudit(tx, ctx, "delete", "text-block", id);
   });
@@ -147,7 +147,10 @@ export function refuseUnfilledFields(body: string): void {
   if (fields) throw badRequest("error.unfilled-dynamic-field", { fields });
 }
 
-/** 404 unless quick message `id` is the organisation's: a message names it to take its text or file. */
+/**
+ * 404 unless quick message `id` is the organisation's: a message names it to take its text or file.
+ * In the caller's transaction.
+ */
 export async function assertQuickMessage(tx: Tx, orgId: string, id: string): Promise<void> {
   if (!(await repo.findTextBlock(tx, orgId, id))) throw notFound();
 }

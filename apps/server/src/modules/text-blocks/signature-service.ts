@@ -100,6 +100,7 @@ async function authorLine(tx: Tx, orgId: string, authorId: string): Promise<stri
 /**
  * `body` as the system sends it, signed once: a body that already ends with the signature (a
  * quick message inserted with it) is left as it is. For the modules that send texts on their own.
+ * In the caller's transaction.
  */
 export async function signSystemText(tx: Tx, orgId: string, authorId: string | null, body: string): Promise<string> {
   return appendSignature(body, await systemTextSignature(tx, orgId, authorId));

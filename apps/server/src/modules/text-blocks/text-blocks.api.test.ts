@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { CommunicationTemplate, DynamicFieldToken, SignatureSettings, TextBlock, TextBlockList } from "@relais/shared";
-import { createTestApp, expectError, type Tenant, type TestApp, type TestUser } from "../../../test/helpers.ts";
+import { apiSuite, expectError, type TestUser } from "../../../test/helpers.ts";
 
 /** Quick messages, SMS templates and their tokens, and the signature, with roles and organisations. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
-
-beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, org, other } = apiSuite({ config: { jobs: false } });
 
 async function call(who: TestUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) {
   return t.request({ method, url, token: await t.as(who), ...(payload ? { payload } : {}) });

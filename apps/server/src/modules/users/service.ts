@@ -153,14 +153,14 @@ export async function changePassword(db: Db, ctx: Ctx, currentPassword: string, 
   });
 }
 
-/** Sets a new password for a user proven by a reset link (auth module); ends all their sessions. */
+/** Sets a new password for a user proven by a reset link (auth module); ends all their sessions. In the caller's transaction. */
 export async function resetPassword(tx: Tx, orgId: string, userId: string, passwordHash: string): Promise<void> {
   await repo.updateUser(tx, orgId, userId, { password_hash: passwordHash });
   await endSessions(tx, orgId, userId, "password");
   await recordAudit(tx, { orgId, userId }, "reset-password", "user", userId);
 }
 
-/** Sign-in data of one user, for the auth module. */
+/** Sign-in data of one user, for the auth module. In the caller's transaction. */
 export async function loadCredentials(tx: Tx, orgId: string, userId: string) {
   const row = await repo.findUser(tx, orgId, userId);
   const hash = await repo.findPasswordHash(tx, orgId, userId);

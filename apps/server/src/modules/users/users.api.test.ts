@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { userSummary } from "@relais/shared";
-import { createTestApp, PASSWORD, type Tenant, type TestApp, expectError } from "../../../test/helpers.ts";
+import { apiSuite, PASSWORD, type Tenant, expectError } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, org, other } = apiSuite();
 
 let seq = 0;
 const freshEmail = (tag = "nouveau") => `${tag}-${Date.now().toString(36)}-${seq++}@test.relais`;

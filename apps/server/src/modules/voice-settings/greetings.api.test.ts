@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AudioRecording, Greeting, GreetingSet } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
-import { createTestApp, expectError, type Tenant, type TestApp, type TestUser } from "../../../test/helpers.ts";
+import { apiSuite, expectError, type TestUser } from "../../../test/helpers.ts";
 import { multipartFile } from "../messaging/media-test-kit.ts";
 import { callBySid, callIn, clinic } from "../calls/calls-test-kit.ts";
 import { greetingOf } from "../calls/index.ts";
@@ -11,20 +11,14 @@ import { wav } from "./voice-settings-test-kit.ts";
 
 /** Greetings per team and period (issue 13 §3): uploads checked by content, their length, who changes what, what a caller hears. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 /** Administrator of the second team only. */
 let secondAdmin: TestUser;
 const MP3 = readFileSync(new URL("../../../test/fixtures/greeting-tone.mp3", import.meta.url));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = await t.tenant();
-  other = await t.tenant();
   secondAdmin = await t.addUser(org.orgId, "user", [{ id: org.teams.second, teamRole: "admin" }]);
 });
-afterAll(() => t.close());
 
 async function upload(who: TestUser, bytes: Buffer, filename: string, contentType = "application/octet-stream") {
   return t.request({

@@ -5,7 +5,7 @@ import {
   periodGreeting,
   storeVoicemailAudio,
   transferExtensionOf,
-  voiceSettings,
+  voiceSettingsDeps,
   type AudioUpload,
   type OpenedAudio,
   type PeriodGreeting,
@@ -25,7 +25,7 @@ export { startVoiceSettings } from "./service.ts";
 
 /** The team's enabled greeting for the period, else the organisation's enabled default, else null. */
 export function greetingForPeriod(tx: Tx, orgId: string, teamId: string, period: CallPeriod): Promise<PeriodGreeting | null> {
-  return periodGreeting(voiceSettings(), tx, orgId, teamId, period);
+  return periodGreeting(voiceSettingsDeps(), tx, orgId, teamId, period);
 }
 
 /** One transfer extension of the organisation (name, E.164 number, digits dialled after answer), or null. */
@@ -35,10 +35,10 @@ export function transferExtension(tx: Tx, orgId: string, id: string): Promise<Tr
 
 /** Stores a voicemail's audio (mp3 or wav by content, the media limit) and answers its id and measured seconds. */
 export function saveVoicemailAudio(orgId: string, callId: string, upload: AudioUpload): Promise<{ id: string; durationSeconds: number }> {
-  return storeVoicemailAudio(voiceSettings(), orgId, callId, upload);
+  return storeVoicemailAudio(voiceSettingsDeps(), orgId, callId, upload);
 }
 
 /** The voicemail left on a call, for a caller the calls module allowed; 404 when the call has none stored. */
 export function voicemailAudio(tx: Tx, orgId: string, callId: string): Promise<OpenedAudio> {
-  return openVoicemailAudio(voiceSettings(), tx, orgId, callId);
+  return openVoicemailAudio(voiceSettingsDeps(), tx, orgId, callId);
 }

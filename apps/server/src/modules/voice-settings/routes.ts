@@ -27,20 +27,20 @@ function sendAudio(reply: FastifyReply, audio: svc.OpenedAudio) {
 }
 
 /** Transfer extensions and greetings per period, with their recordings (issue 13 §2–§3). */
-export function voiceSettingsRoutes(deps: AppDeps, v: svc.VoiceSettings): FastifyPluginAsyncZod {
+export function voiceSettingsRoutes(deps: AppDeps, voiceSettings: svc.VoiceSettingsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: MEDIA_LIMITS.mediaBytes, files: 1, fields: 2, parts: 3, fieldSize: 200, headerPairs: 20 },
     });
     const e = endpoints.voiceSettings;
 
-    serve(app, e.transferExtensions, ({ ctx }) => svc.listTransferExtensions(v, ctx));
-    serve(app, e.createTransferExtension, ({ ctx, body }) => svc.createTransferExtension(v, ctx, body));
-    serve(app, e.updateTransferExtension, ({ ctx, params, body }) => svc.updateTransferExtension(v, ctx, params.id, body));
-    serve(app, e.removeTransferExtension, ({ ctx, params }) => svc.deleteTransferExtension(v, ctx, params.id));
+    serve(app, e.transferExtensions, ({ ctx }) => svc.listTransferExtensions(voiceSettings, ctx));
+    serve(app, e.createTransferExtension, ({ ctx, body }) => svc.createTransferExtension(voiceSettings, ctx, body));
+    serve(app, e.updateTransferExtension, ({ ctx, params, body }) => svc.updateTransferExtension(voiceSettings, ctx, params.id, body));
+    serve(app, e.removeTransferExtension, ({ ctx, params }) => svc.deleteTransferExtension(voiceSettings, ctx, params.id));
 
-    serve(app, e.greetings, ({ ctx, query }) => svc.listGreetings(v, ctx, query.teamId ?? null));
-    serve(app, e.saveGreeting, ({ ctx, params, body }) => svc.saveGreeting(v, ctx, params.period, body));
+    serve(app, e.greetings, ({ ctx, query }) => svc.listGreetings(voiceSettings, ctx, query.teamId ?? null));
+    serve(app, e.saveGreeting, ({ ctx, params, body }) => svc.saveGreeting(voiceSettings, ctx, params.period, body));
 
     serve(app, e.uploadRecording, async ({ ctx, req, reply }) => {
       await deps.limiter.hit(`audio-upload:${ctx.userId}`, UPLOAD_LIMIT);
@@ -52,13 +52,13 @@ export function voiceSettingsRoutes(deps: AppDeps, v: svc.VoiceSettings): Fastif
       const upload = await readCapped(part.file).catch((err: unknown) => Promise.reject(badMultipart(err)));
       // The rest of an oversized upload is not read: the connection closes after the answer.
       if (upload.truncated) reply.header("connection", "close");
-      return svc.uploadRecording(v, ctx, upload);
+      return svc.uploadRecording(voiceSettings, ctx, upload);
     });
-    serve(app, e.recordingFile, async ({ ctx, query, reply }) => sendAudio(reply, await svc.openRecording(v, ctx, query.url)));
-    serve(app, e.recordingLength, ({ ctx, query }) => svc.recordingLength(v, ctx, query.recordingId));
+    serve(app, e.recordingFile, async ({ ctx, query, reply }) => sendAudio(reply, await svc.openRecording(voiceSettings, ctx, query.url)));
+    serve(app, e.recordingLength, ({ ctx, query }) => svc.recordingLength(voiceSettings, ctx, query.recordingId));
     serve(app, e.signedRecording, async ({ params, query, req, reply }) => {
       await deps.limiter.hit(`audio-link:${req.ip}`, LINK_LIMIT);
-      return sendAudio(reply, await svc.openSignedRecording(v, params.id, query.exp, query.sig));
+      return sendAudio(reply, await svc.openSignedRecording(voiceSettings, params.id, query.exp, query.sig));
     });
   };
 }

@@ -32,21 +32,21 @@ import * as repo from "./repo.ts";
 type Log = { error: (obj: object, msg: string) => void };
 
 /** What this module works with: the app pool, the file store, and the signer of the carrier's links. */
-export type VoiceSettings = { db: Db; files: FileStore; links: LinkSigner; publicUrl: string; log: Log };
+export type VoiceSettingsDeps = { db: Db; files: FileStore; links: LinkSigner; publicUrl: string; log: Log };
 
-let current: VoiceSettings | null = null;
+let current: VoiceSettingsDeps | null = null;
 
 /**
  * Built once per app (app.ts). The calls module reads greetings through index.ts with no
  * dependencies of its own (as its carrier entry points do), so the app built last is kept here.
  */
-export function startVoiceSettings(deps: Pick<AppDeps, "db" | "files" | "mediaLinks" | "config">, log: Log): VoiceSettings {
+export function startVoiceSettings(deps: Pick<AppDeps, "db" | "files" | "mediaLinks" | "config">, log: Log): VoiceSettingsDeps {
   const base = deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`;
   current = { db: deps.db.app, files: deps.files, links: deps.mediaLinks, publicUrl: base.replace(/\/+$/, ""), log };
   return current;
 }
 
-export function voiceSettings(): VoiceSettings {
+export function voiceSettingsDeps(): VoiceSettingsDeps {
   if (!current) throw new Error("the voice settings module is not started (buildApp registers it)");
   return current;
 }
@@ -63,8 +63,8 @@ async function requireExtensionTransfer(tx: Tx, ctx: Ctx): Promise<void> {
 }
 
 /** GET transfer-extension: every staff member may transfer a call, so every one reads the list. */
-export async function listTransferExtensions(v: VoiceSettings, ctx: Ctx): Promise<TransferExtension[]> {
-  return withTenant(v.db, ctx.orgId, async (tx) => {
+export async function listTransferExtensions(deps: VoiceSettingsDeps, ctx: Ctx): Promise<TransferExtension[]> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireExtensionTransfer(tx, ctx);
     return (await repo.listTransferExtensions(tx, ctx.orgId)).map(presentTransferExtension);
   });
@@ -83,10 +83,14 @@ function nameTaken(err: unknown): never {
 }
 
 /** Administrators only (spec part 2 §6); a name is used once per organisation. */
-export async function createTransferExtension(v: VoiceSettings, ctx: Ctx, input: TransferExtensionRequest): Promise<TransferExtension> {
+export async function createTransferExtension(
+  deps: VoiceSettingsDeps,
+  ctx: Ctx,
+  input: TransferExtensionRequest,
+): Promise<TransferExtension> {
   if (!canManageTransferExtensions(ctx)) throw forbidden();
   const values = extensionValues(input);
-  return withTenant(v.db, ctx.orgId, async (tx) => {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireExtensionTransfer(tx, ctx);
     const row = await repo.insertTransferExtension(tx, ctx.orgId, values, ctx.userId);
     await recordAudit(tx, ctx, "create", "transfer-extension", row.id, { name: row.name });
@@ -95,14 +99,14 @@ export async function createTransferExtension(v: VoiceSettings, ctx: Ctx, input:
 }
 
 export async function updateTransferExtension(
-  v: VoiceSettings,
+  deps: VoiceSettingsDeps,
   ctx: Ctx,
   id: string,
   input: TransferExtensionRequest,
 ): Promise<TransferExtension> {
   if (!canManageTransferExtensions(ctx)) throw forbidden();
   const values = extensionValues(input);
-  return withTenant(v.db, ctx.orgId, async (tx) => {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireExtensionTransfer(tx, ctx);
     const row = await repo.updateTransferExtension(tx, ctx.orgId, id, values);
     if (!row) throw notFound();
@@ -111,9 +115,9 @@ export async function updateTransferExtension(
   }).catch(nameTaken);
 }
 
-export async function deleteTransferExtension(v: VoiceSettings, ctx: Ctx, id: string): Promise<{ ok: true }> {
+export async function deleteTransferExtension(deps: VoiceSettingsDeps, ctx: Ctx, id: string): Promise<{ ok: true }> {
   if (!canManageTransferExtensions(ctx)) throw forbidden();
-  return withTenant(v.db, ctx.orgId, async (tx) => {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     await requireExtensionTransfer(tx, ctx);
     if (!(await repo.deleteTransferExtension(tx, ctx.orgId, id))) throw notFound();
     await recordAudit(tx, ctx, "delete", "transfer-extension", id);
@@ -121,7 +125,10 @@ export async function deleteTransferExtension(v: VoiceSettings, ctx: Ctx, id: st
   });
 }
 
-/** For the transfer code (issue 13 §2): the extension a call goes to, or null (unknown, or another organisation's). */
+/**
+ * For the transfer code (issue 13 §2): the extension a call goes to, or null (unknown, or another organisation's).
+ * In the caller's transaction.
+ */
 export async function transferExtensionOf(tx: Tx, orgId: string, id: string): Promise<TransferExtension | null> {
   const row = await repo.findTransferExtension(tx, orgId, id);
   return row ? presentTransferExtension(row) : null;
@@ -135,10 +142,12 @@ const SWEEP_BATCH = 20;
 
 export type AudioUpload = { bytes: Buffer; truncated: boolean };
 
-function discardAfterCommit(v: VoiceSettings, tx: Tx, keys: string[]): void {
+function discardAfterCommit(deps: VoiceSettingsDeps, tx: Tx, keys: string[]): void {
   if (!keys.length) return;
   afterCommit(tx, () => {
-    for (const key of keys) void v.files.remove(key).catch((err: unknown) => v.log.error({ err, key }, "removing a stored file failed"));
+    for (const key of keys) {
+      void deps.files.remove(key).catch((err: unknown) => deps.log.error({ err, key }, "removing a stored file failed"));
+    }
   });
 }
 
@@ -146,15 +155,15 @@ function discardAfterCommit(v: VoiceSettings, tx: Tx, keys: string[]): void {
  * POST voice/v1/recordings: mp3 or wav by content, at most the media limit (2 MB, spec part 2
  * §5), its length computed from the bytes; stored, then recorded for the organisation.
  */
-export async function uploadRecording(v: VoiceSettings, ctx: Ctx, upload: AudioUpload): Promise<AudioRecording> {
+export async function uploadRecording(deps: VoiceSettingsDeps, ctx: Ctx, upload: AudioUpload): Promise<AudioRecording> {
   if (!canUploadGreetingAudio(ctx)) throw forbidden();
   if (upload.truncated || upload.bytes.length > MEDIA_LIMITS.mediaBytes) throw badRequest("error.media-size");
   const probed = await probeAudio(upload.bytes);
   const id = randomUUID();
   const storageKey = `${ctx.orgId}/audio/${id}.${probed.ext}`;
-  await v.files.write(storageKey, upload.bytes);
+  await deps.files.write(storageKey, upload.bytes);
   try {
-    return await withTenant(v.db, ctx.orgId, async (tx) => {
+    return await withTenant(deps.db, ctx.orgId, async (tx) => {
       const row = await repo.insertAudio(tx, {
         id,
         organization_id: ctx.orgId,
@@ -167,11 +176,11 @@ export async function uploadRecording(v: VoiceSettings, ctx: Ctx, upload: AudioU
         uploaded_by: ctx.userId,
         call_id: null,
       });
-      discardAfterCommit(v, tx, await repo.deleteUnusedAudio(tx, ctx.orgId, UNUSED_AFTER_SECONDS, SWEEP_BATCH));
+      discardAfterCommit(deps, tx, await repo.deleteUnusedAudio(tx, ctx.orgId, UNUSED_AFTER_SECONDS, SWEEP_BATCH));
       return presentAudio(row);
     });
   } catch (err) {
-    await v.files.remove(storageKey).catch(() => undefined);
+    await deps.files.remove(storageKey).catch(() => undefined);
     throw err;
   }
 }
@@ -182,7 +191,7 @@ export async function uploadRecording(v: VoiceSettings, ctx: Ctx, upload: AudioU
  * Answers its id and the length the server computed, in whole seconds.
  */
 export async function storeVoicemailAudio(
-  v: VoiceSettings,
+  deps: VoiceSettingsDeps,
   orgId: string,
   callId: string,
   upload: AudioUpload,
@@ -191,9 +200,9 @@ export async function storeVoicemailAudio(
   const probed = await probeAudio(upload.bytes);
   const id = randomUUID();
   const storageKey = `${orgId}/audio/${id}.${probed.ext}`;
-  await v.files.write(storageKey, upload.bytes);
+  await deps.files.write(storageKey, upload.bytes);
   try {
-    await withTenant(v.db, orgId, (tx) =>
+    await withTenant(deps.db, orgId, (tx) =>
       repo.insertAudio(tx, {
         id,
         organization_id: orgId,
@@ -208,27 +217,27 @@ export async function storeVoicemailAudio(
       }),
     );
   } catch (err) {
-    await v.files.remove(storageKey).catch(() => undefined);
+    await deps.files.remove(storageKey).catch(() => undefined);
     throw err;
   }
   return { id, durationSeconds: Math.max(1, Math.round(probed.durationMs / 1000)) };
 }
 
 /** The voicemail left on a call, for a caller already allowed to hear it (the calls module checked the call's team). */
-export async function openVoicemailAudio(v: VoiceSettings, tx: Tx, orgId: string, callId: string): Promise<OpenedAudio> {
+export async function openVoicemailAudio(deps: VoiceSettingsDeps, tx: Tx, orgId: string, callId: string): Promise<OpenedAudio> {
   const row = await repo.findCallAudio(tx, orgId, callId);
   if (!row) throw notFound();
-  return openAudio(v, row);
+  return openAudio(deps, row);
 }
 
 export type OpenedAudio = { contentType: string; size: number; stream: Readable };
 
-async function openAudio(v: VoiceSettings, row: repo.AudioRow): Promise<OpenedAudio> {
+async function openAudio(deps: VoiceSettingsDeps, row: repo.AudioRow): Promise<OpenedAudio> {
   try {
-    return { contentType: row.content_type, size: row.size, stream: await v.files.read(row.storage_key) };
+    return { contentType: row.content_type, size: row.size, stream: await deps.files.read(row.storage_key) };
   } catch (err) {
     if (err instanceof FileMissingError) {
-      v.log.error({ key: row.storage_key }, "an audio file's bytes are missing");
+      deps.log.error({ key: row.storage_key }, "an audio file's bytes are missing");
       throw notFound();
     }
     throw err;
@@ -236,15 +245,15 @@ async function openAudio(v: VoiceSettings, row: repo.AudioRow): Promise<OpenedAu
 }
 
 /** GET voice/v1/recordings?url: greetings are organisation configuration, heard by any of its staff. */
-export async function openRecording(v: VoiceSettings, ctx: Ctx, id: string): Promise<OpenedAudio> {
-  const row = await withTenant(v.db, ctx.orgId, (tx) => repo.findAudio(tx, ctx.orgId, id));
+export async function openRecording(deps: VoiceSettingsDeps, ctx: Ctx, id: string): Promise<OpenedAudio> {
+  const row = await withTenant(deps.db, ctx.orgId, (tx) => repo.findAudio(tx, ctx.orgId, id));
   if (!row) throw notFound();
-  return openAudio(v, row);
+  return openAudio(deps, row);
 }
 
 /** GET voice/v1/recordings/length: the seconds computed at upload; another organisation's id is not found. */
-export async function recordingLength(v: VoiceSettings, ctx: Ctx, id: string): Promise<{ duration: number }> {
-  const row = await withTenant(v.db, ctx.orgId, (tx) => repo.findAudio(tx, ctx.orgId, id));
+export async function recordingLength(deps: VoiceSettingsDeps, ctx: Ctx, id: string): Promise<{ duration: number }> {
+  const row = await withTenant(deps.db, ctx.orgId, (tx) => repo.findAudio(tx, ctx.orgId, id));
   if (!row) throw notFound();
   return { duration: presentAudio(row).duration };
 }
@@ -253,21 +262,21 @@ export async function recordingLength(v: VoiceSettings, ctx: Ctx, id: string): P
 const linkId = (id: string) => `audio:${id}`;
 
 /** GET voice/v1/recordings/signed/{id}: what the carrier's `<Play>` fetches, without a session. */
-export async function openSignedRecording(v: VoiceSettings, id: string, exp: number, sig: string): Promise<OpenedAudio> {
-  const verdict = v.links.verify(linkId(id), exp, sig);
+export async function openSignedRecording(deps: VoiceSettingsDeps, id: string, exp: number, sig: string): Promise<OpenedAudio> {
+  const verdict = deps.links.verify(linkId(id), exp, sig);
   if (verdict === "invalid") throw new AppError("error.invalid-signature", 403);
   if (verdict === "expired") throw new AppError("error.link-expired", 403);
-  const orgId = await repo.unsafeFindAudioOwner(v.db, id);
+  const orgId = await repo.unsafeFindAudioOwner(deps.db, id);
   if (!orgId) throw notFound();
-  const row = await withTenant(v.db, orgId, (tx) => repo.findAudio(tx, orgId, id));
+  const row = await withTenant(deps.db, orgId, (tx) => repo.findAudio(tx, orgId, id));
   if (!row) throw notFound();
-  return openAudio(v, row);
+  return openAudio(deps, row);
 }
 
 /** A signed, time-limited public link to an audio file (the carrier fetches greetings from outside). */
-function signedRecordingUrl(v: VoiceSettings, id: string): string {
-  const { exp, sig } = v.links.sign(linkId(id));
-  return `${v.publicUrl}/api/voice/v1/recordings/signed/${id}?exp=${exp}&sig=${sig}`;
+function signedRecordingUrl(deps: VoiceSettingsDeps, id: string): string {
+  const { exp, sig } = deps.links.sign(linkId(id));
+  return `${deps.publicUrl}/api/voice/v1/recordings/signed/${id}?exp=${exp}&sig=${sig}`;
 }
 
 // ---- Greetings --------------------------------------------------------------------------------
@@ -278,8 +287,8 @@ async function assertScope(tx: Tx, ctx: Ctx, teamId: string | null): Promise<voi
 }
 
 /** GET voice/v1/greetings: staff see every team (spec part 1 §6), so every one reads its greetings. */
-export async function listGreetings(v: VoiceSettings, ctx: Ctx, teamId: string | null): Promise<GreetingSet> {
-  return withTenant(v.db, ctx.orgId, async (tx) => {
+export async function listGreetings(deps: VoiceSettingsDeps, ctx: Ctx, teamId: string | null): Promise<GreetingSet> {
+  return withTenant(deps.db, ctx.orgId, async (tx) => {
     await assertScope(tx, ctx, teamId);
     const rows = await repo.greetingsOf(tx, ctx.orgId, teamId);
     const greetings = rows.map(presentGreeting).sort((a, b) => CALL_PERIODS.indexOf(a.period) - CALL_PERIODS.indexOf(b.period));
@@ -291,10 +300,10 @@ export async function listGreetings(v: VoiceSettings, ctx: Ctx, teamId: string |
  * PUT voice/v1/greetings/{period}: a field left out keeps what is stored (so switching kind
  * keeps the other kind's content); the audio must be one of the organisation's recordings.
  */
-export async function saveGreeting(v: VoiceSettings, ctx: Ctx, period: CallPeriod, input: SaveGreetingRequest): Promise<Greeting> {
+export async function saveGreeting(deps: VoiceSettingsDeps, ctx: Ctx, period: CallPeriod, input: SaveGreetingRequest): Promise<Greeting> {
   const teamId = input.teamId;
   const save = () =>
-    withTenant(v.db, ctx.orgId, async (tx) => {
+    withTenant(deps.db, ctx.orgId, async (tx) => {
       await assertScope(tx, ctx, teamId);
       if (!canUpdateGreetings(ctx, teamId)) throw forbidden();
       const stored = await repo.findGreeting(tx, ctx.orgId, teamId, period);
@@ -329,7 +338,7 @@ export type PeriodGreeting = { kind: "audio"; url: string } | { kind: "speech"; 
  * organisation's enabled default, else null (the carrier then speaks the catalogue's default).
  */
 export async function periodGreeting(
-  v: VoiceSettings,
+  deps: VoiceSettingsDeps,
   tx: Tx,
   orgId: string,
   teamId: string,
@@ -340,5 +349,5 @@ export async function periodGreeting(
   if (row.kind === "TTS") {
     return row.text ? { kind: "speech", text: row.text, locale: row.language === "en-CA" ? "en-CA" : "fr-CA" } : null;
   }
-  return row.audio_id ? { kind: "audio", url: signedRecordingUrl(v, row.audio_id) } : null;
+  return row.audio_id ? { kind: "audio", url: signedRecordingUrl(deps, row.audio_id) } : null;
 }

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TransferExtension } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
-import { createTestApp, expectError, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { apiSuite, expectError } from "../../../test/helpers.ts";
 import { transferExtension } from "./index.ts";
 import { setExtTransfer } from "./voice-settings-test-kit.ts";
 
 /** Transfer extensions (issue 13 §2): tier permission 2 and the organisation's flag, admin writes, staff reads. */
 
-let t: TestApp;
-let org: Tenant;
-let other: Tenant;
+const { t, org, other } = apiSuite();
 const URL = "/api/transfer-extension";
 
 beforeAll(async () => {
-  t = await createTestApp({}, {});
-  org = await t.tenant();
-  other = await t.tenant();
   await setExtTransfer(t, org.orgId, true);
   await setExtTransfer(t, other.orgId, true);
 });
-afterAll(() => t.close());
 
 async function create(payload: object, who = org) {
   return t.request({ method: "POST", url: URL, token: await t.as(who.users.admin), payload });

@@ -14,7 +14,7 @@ import { saveVoicemailAudio, type AudioUpload } from "../../voice-settings/index
 import type { CarrierCall, CarrierEvent, VoiceCarrier } from "../carrier.ts";
 import type { CallCommand } from "../model.ts";
 import * as repo from "../repo.ts";
-import { callsRuntime } from "../runtime.ts";
+import { callsDeps } from "../calls-deps.ts";
 import { answerFromDesk, applyEvent, greetingOf, receiveInbound } from "../service.ts";
 import { greetingPieces } from "./greeting.ts";
 
@@ -166,11 +166,11 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   /** POST sandbox/calls: the phone calls a clinic number; null when no team owns it. */
   async startFromPhone(from: string, to: string): Promise<SandboxPhoneCall | null> {
     const sid = newSid();
-    const r = callsRuntime();
-    const owner = await repo.unsafeFindPhoneOwner(r.db, to);
+    const deps = callsDeps();
+    const owner = await repo.unsafeFindPhoneOwner(deps.db, to);
     if (!owner) return null;
     const teamLabel = await withTenant(
-      r.db,
+      deps.db,
       owner.organization_id,
       async (tx) => (await repo.teamOf(tx, owner.organization_id, owner.team_id))?.label ?? "",
     );
@@ -242,7 +242,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       if (record.state !== "ended" && record.callId) {
         const leg = { type: "leg.ended" as const, leg: "external" as const, status, key: `sandbox:${sid}:ended`, at: Date.now() };
         this.endExternal(record);
-        await applyEvent(callsRuntime(), { callId: record.callId }, leg);
+        await applyEvent(callsDeps(), { callId: record.callId }, leg);
       }
       return present(record);
     }
@@ -252,11 +252,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       const answered = record.answeredAt !== null && record.state !== "ended";
       this.endDesk(record, answered ? "completed" : "busy");
       if (answered && record.callId) {
-        await applyEvent(
-          callsRuntime(),
-          { callId: record.callId },
-          { type: "room.left", userId, key: `sandbox:${sid}:left`, at: Date.now() },
-        );
+        await applyEvent(callsDeps(), { callId: record.callId }, { type: "room.left", userId, key: `sandbox:${sid}:left`, at: Date.now() });
       }
       return present(record);
     }
@@ -378,8 +374,8 @@ export class SandboxVoiceBridge implements VoiceCarrier {
 
   private async dial(call: CarrierCall): Promise<void> {
     const sid = newSid();
-    const r = callsRuntime();
-    const teamLabel = await withTenant(r.db, call.organizationId, async (tx) => {
+    const deps = callsDeps();
+    const teamLabel = await withTenant(deps.db, call.organizationId, async (tx) => {
       await repo.setCallSid(tx, call.organizationId, call.id, sid);
       return (await repo.teamOf(tx, call.organizationId, call.teamId))?.label ?? "";
     });
@@ -400,7 +396,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
       ownerUserId: null,
       holdMusic: null,
     };
-    const owner = await withTenant(r.db, call.organizationId, (tx) => repo.findCall(tx, call.organizationId, call.id));
+    const owner = await withTenant(deps.db, call.organizationId, (tx) => repo.findCall(tx, call.organizationId, call.id));
     record.ownerUserId = owner?.owner_user_id ?? null;
     this.calls.set(sid, record);
     this.sidOfCall.set(call.id, sid);
@@ -414,9 +410,9 @@ export class SandboxVoiceBridge implements VoiceCarrier {
    */
   private async dialExternal(call: CarrierCall, phone: string, extension: string | null): Promise<void> {
     const sid = newSid();
-    const r = callsRuntime();
+    const deps = callsDeps();
     const teamLabel = await withTenant(
-      r.db,
+      deps.db,
       call.organizationId,
       async (tx) => (await repo.teamOf(tx, call.organizationId, call.teamId))?.label ?? "",
     );
@@ -441,7 +437,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     this.calls.set(sid, record);
     this.externalOfCall.set(call.id, sid);
     this.toPhone(phone, { type: "call.incoming", call: present(record) });
-    await applyEvent(r, { callId: call.id }, { type: "leg.ringing", leg: "external", key: `sandbox:${sid}:ringing`, at: Date.now() });
+    await applyEvent(deps, { callId: call.id }, { type: "leg.ringing", leg: "external", key: `sandbox:${sid}:ringing`, at: Date.now() });
   }
 
   /** The outside phone picked up: the call is the extension's, and the extension's digits are sent to it (Twilio's `ww` + digits). */
@@ -450,7 +446,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     record.answeredAt = Date.now();
     record.state = "active";
     await applyEvent(
-      callsRuntime(),
+      callsDeps(),
       { callId: record.callId },
       { type: "leg.answered", leg: "external", key: `sandbox:${record.sid}:answered`, at: Date.now() },
     );
@@ -473,9 +469,9 @@ export class SandboxVoiceBridge implements VoiceCarrier {
    * phone's SIP address. No audio flows to it: it rings, answers (the person's claim) and hangs up.
    */
   private async ringDesk(call: CarrierCall, userId: string, sipUri: string): Promise<void> {
-    const r = callsRuntime();
+    const deps = callsDeps();
     const teamLabel = await withTenant(
-      r.db,
+      deps.db,
       call.organizationId,
       async (tx) => (await repo.teamOf(tx, call.organizationId, call.teamId))?.label ?? "",
     );
@@ -506,10 +502,10 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   /** The desk phone picked up: the person's claim on the call (the browser's answer); lost, the desk phone is hung up. */
   private async answerDesk(record: Record, userId: string): Promise<SandboxPhoneCall> {
     if (record.state === "ended" || record.answeredAt !== null || !record.callId) return present(record);
-    const r = callsRuntime();
+    const deps = callsDeps();
     // Marked answered before the claim: the claim closes this person's offer, and desk.stop must leave a winner ringing on.
     record.answeredAt = Date.now();
-    const won = await answerFromDesk(r, { callId: record.callId, userId });
+    const won = await answerFromDesk(deps, { callId: record.callId, userId });
     if (!won) {
       record.answeredAt = null;
       this.endDesk(record, "canceled");
@@ -519,7 +515,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     this.toPhone(record.phone, { type: "call.connected", callSid: record.sid });
     this.toPhone(record.phone, { type: "call.state", call: present(record) });
     // Picking up is the desk phone's leg joining the room (the browser's SDP answer, in the sandbox).
-    await applyEvent(r, { callId: record.callId }, { type: "room.joined", userId, key: `sandbox:${record.sid}:joined`, at: Date.now() });
+    await applyEvent(deps, { callId: record.callId }, { type: "room.joined", userId, key: `sandbox:${record.sid}:joined`, at: Date.now() });
     return present(record);
   }
 
@@ -552,15 +548,15 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   }
 
   private async report(record: Record, event: CarrierEvent): Promise<void> {
-    await applyEvent(callsRuntime(), { carrierCallSid: record.sid }, event);
+    await applyEvent(callsDeps(), { carrierCallSid: record.sid }, event);
     await this.refresh(record);
   }
 
   /** Reads the call's state back from the database and tells the phone. */
   private async refresh(record: Record): Promise<void> {
     if (!record.callId) return;
-    const r = callsRuntime();
-    const row = await withTenant(r.db, record.orgId, (tx) => repo.findCall(tx, record.orgId, record.callId as string));
+    const deps = callsDeps();
+    const row = await withTenant(deps.db, record.orgId, (tx) => repo.findCall(tx, record.orgId, record.callId as string));
     if (!row) return;
     record.state = row.state as CallState;
     record.endStatus = (row.end_status as CallEndStatus | null) ?? null;
@@ -630,5 +626,5 @@ function present(r: Record): SandboxPhoneCall {
 }
 
 function applyInbound(sid: string, from: string, to: string) {
-  return receiveInbound(callsRuntime(), { carrier: "sandbox", carrierCallSid: sid, from, to, at: Date.now() });
+  return receiveInbound(callsDeps(), { carrier: "sandbox", carrierCallSid: sid, from, to, at: Date.now() });
 }

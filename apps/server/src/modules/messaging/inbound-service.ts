@@ -1,0 +1,111 @@
+import { typedPhoneToE164 } from "@relais/shared";
+import type { CarrierInboundEvent, InboundResult } from "../../carriers/carrier.ts";
+import { withTenant, type Tx } from "../../db/database.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
+import { discardFiles, recordInboundMedia, storeInboundMedia } from "./media.ts";
+import type { MessagingDeps } from "./messaging-deps.ts";
+import * as repo from "./repo.ts";
+import { SENTIMENT_BEFORE_NEW_TEXT, sentimentWithNewText } from "./sentiment.ts";
+import { announceMessage, announceThreadRow } from "./thread-events.ts";
+
+/**
+ * Texts contacts send (carrier webhook or sandbox), and the steps of other modules run after each
+ * one in its transaction (app.ts registers them: a survey answer, the outside-hours reply).
+ */
+
+/** An inbound text just recorded, as the steps run after it (automatic replies) see it. */
+export type RecordedInbound = {
+  orgId: string;
+  teamId: string;
+  threadId: string;
+  contactPhone: string;
+  teamPhone: string;
+  messageId: string;
+  body: string;
+};
+
+/**
+ * A step of another module run inside an inbound text's transaction once the text is recorded:
+ * what it writes lands or rolls back with the text, so a duplicate delivery triggers it once.
+ * Registered when the app is built (app.ts), which keeps messaging from importing those modules.
+ */
+export type AfterInbound = (deps: MessagingDeps, tx: Tx, inbound: RecordedInbound) => Promise<void | "handled">;
+
+/**
+ * An inbound text (carrier webhook or sandbox): it lands in the thread of the team owning the
+ * number texted, created if missing; an archived thread comes back to the active list; the thread
+ * is marked unread. A text the carrier delivers twice is recorded once.
+ */
+export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundEvent): Promise<InboundResult> {
+  const from = typedPhoneToE164(event.from);
+  const to = typedPhoneToE164(event.to);
+  if (!from || !to) throw badRequest("error.phone-invalid");
+  const owner = await repo.unsafeFindPhoneOwner(deps.db, to);
+  if (!owner) throw notFound();
+  const orgId = owner.organization_id;
+  const sources = event.media ?? [];
+  // A replayed delivery is known before any file is fetched again.
+  if (sources.length && (await withTenant(deps.db, orgId, (tx) => repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)))) {
+    return { duplicate: true };
+  }
+  const stored = await storeInboundMedia(deps, orgId, sources, { carrierMessageId: event.carrierMessageId });
+  // The files stay only if this delivery's message is the one recorded.
+  let kept = false;
+  try {
+    const result = await withTenant(deps.db, orgId, async (tx) => {
+      // No look-up first: a delivery already recorded makes the insert below answer nothing,
+      // and the transaction is rolled back (one statement fewer for every other text).
+      // One statement: the thread created or reopened and marked unread, locked, with the
+      // contact's previous texts for the sentiment.
+      const thread = await repo.upsertInboundThread(tx, orgId, owner.team_id, from, SENTIMENT_BEFORE_NEW_TEXT);
+      const msg = await repo.insertMessage(tx, {
+        orgId,
+        threadId: thread.id,
+        direction: "inbound",
+        from,
+        to,
+        body: event.body,
+        status: "delivered",
+        carrierMessageId: event.carrierMessageId,
+        idempotencyKey: null,
+        authorId: null,
+      });
+      // Raced by the same webhook delivered twice at once: undo this one.
+      if (!msg) throw new DuplicateDelivery();
+      await recordInboundMedia(tx, msg.id, stored);
+      const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
+      // The update answers the thread as its event shows it: no read after it.
+      const row = await repo.touchThreadReturning(tx, orgId, thread.id, { last_message_id: msg.id, sentiment });
+      // Without files the new message is known as it is: the events need not read it back.
+      const known = stored.length === 0 ? { row: msg, media: [] } : undefined;
+      await announceThreadRow(tx, orgId, row, thread.created ? "thread.created" : "thread.updated", known);
+      await announceMessage(tx, orgId, thread.teamId, msg, "message.created", known?.media);
+      const inbound = {
+        orgId,
+        teamId: thread.teamId,
+        threadId: thread.id,
+        contactPhone: from,
+        teamPhone: to,
+        messageId: msg.id,
+        body: event.body,
+      };
+      // The first step that handles the text (a survey answer) ends the chain: no automatic reply to it.
+      for (const step of deps.afterInbound) if ((await step(deps, tx, inbound)) === "handled") break;
+      return { threadId: thread.id, messageId: msg.id };
+    });
+    kept = !("duplicate" in result);
+    return result;
+  } catch (err) {
+    if (err instanceof DuplicateDelivery) return { duplicate: true };
+    throw err;
+  } finally {
+    if (!kept) {
+      await discardFiles(
+        deps,
+        stored.map((f) => f.storageKey),
+      );
+    }
+  }
+}
+
+class DuplicateDelivery extends Error {}

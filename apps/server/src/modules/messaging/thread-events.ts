@@ -1,0 +1,66 @@
+import type { Message, Thread } from "@relais/shared";
+import type { Tx } from "../../db/database.ts";
+import { notFound } from "../../platform/errors.ts";
+import { recordEvent } from "../../platform/realtime/record-event.ts";
+import { contactsByPhones } from "../contacts/index.ts";
+import { mediaByMessage } from "./media.ts";
+import type { MediaRow } from "./media-repo.ts";
+import { presentMessage, presentThread } from "./presenter.ts";
+import * as repo from "./repo.ts";
+
+/**
+ * The events every change of a thread or message records for its team (thread.created /
+ * thread.updated, message.created / message.updated), with the thread or message as payload.
+ */
+
+/** A message the caller has just written, with its files: presenting it needs no read. */
+export type KnownMessage = { row: repo.MessageRow; media: MediaRow[] };
+
+export async function presentOne(tx: Tx, orgId: string, row: repo.ThreadRow, known?: KnownMessage): Promise<Thread> {
+  const isKnown = known !== undefined && known.row.id === row.last_message_id;
+  const last = isKnown ? known.row : row.last_message_id ? await repo.findMessage(tx, orgId, row.last_message_id) : undefined;
+  const media = isKnown ? known.media : last ? ((await mediaByMessage(tx, orgId, [last.id])).get(last.id) ?? []) : [];
+  const contact = (await contactsByPhones(tx, orgId, [row.contact_phone])).get(row.contact_phone) ?? null;
+  return presentThread(row, last, media, contact);
+}
+
+/** Re-reads the thread and records `type` with it as payload, for its team only. */
+export async function announceThread(
+  tx: Tx,
+  orgId: string,
+  threadId: string,
+  type: "thread.created" | "thread.updated",
+  known?: KnownMessage,
+): Promise<Thread> {
+  const row = await repo.findThread(tx, orgId, threadId);
+  if (!row) throw notFound();
+  return announceThreadRow(tx, orgId, row, type, known);
+}
+
+/** announceThread for a thread row the caller has just read or written. */
+export async function announceThreadRow(
+  tx: Tx,
+  orgId: string,
+  row: repo.ThreadRow,
+  type: "thread.created" | "thread.updated",
+  known?: KnownMessage,
+): Promise<Thread> {
+  const thread = await presentOne(tx, orgId, row, known);
+  await recordEvent(tx, orgId, { type, teamId: row.team_id, payload: thread });
+  return thread;
+}
+
+/** Records `type` with the message as payload, for its team; `knownMedia` spares reading its files. */
+export async function announceMessage(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  row: repo.MessageRow,
+  type: "message.created" | "message.updated",
+  knownMedia?: MediaRow[],
+): Promise<Message> {
+  const media = knownMedia ?? (await mediaByMessage(tx, orgId, [row.id])).get(row.id) ?? [];
+  const message = presentMessage(row, media);
+  await recordEvent(tx, orgId, { type, teamId, payload: message });
+  return message;
+}
