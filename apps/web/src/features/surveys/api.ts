@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type UpdateSurveySettingsRequest } from "@relais/shared";
+import { type UpdateSurveySettingsRequest } from "@relais/shared";
+import { surveysEndpoints } from "@relais/shared/endpoints/surveys";
 import { api } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { keys } from "../messaging/api.ts";
@@ -15,7 +16,7 @@ export function useSurveySettings() {
   const orgId = useSession().organization.id;
   return useQuery({
     queryKey: surveyKeys.settings,
-    queryFn: ({ signal }) => api.call(endpoints.surveys.settings, { params: { id: orgId } }, { signal }),
+    queryFn: ({ signal }) => api.call(surveysEndpoints.settings, { params: { id: orgId } }, { signal }),
   });
 }
 
@@ -24,7 +25,7 @@ export function useUpdateSurveySettings() {
   const orgId = useSession().organization.id;
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateSurveySettingsRequest) => api.call(endpoints.surveys.updateSettings, { params: { id: orgId }, body }),
+    mutationFn: (body: UpdateSurveySettingsRequest) => api.call(surveysEndpoints.updateSettings, { params: { id: orgId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(surveyKeys.settings, saved);
       // Whether a conversation offers the survey depends on the setting.
@@ -37,7 +38,7 @@ export function useUpdateSurveySettings() {
 export function useThreadSurvey(threadId: string) {
   return useQuery({
     queryKey: surveyKeys.thread(threadId),
-    queryFn: ({ signal }) => api.call(endpoints.surveys.threadSurvey, { params: { id: threadId } }, { signal }),
+    queryFn: ({ signal }) => api.call(surveysEndpoints.threadSurvey, { params: { id: threadId } }, { signal }),
   });
 }
 
@@ -47,8 +48,8 @@ export function useSurveyAction(threadId: string) {
   return useMutation({
     mutationFn: (action: "start" | "stop") =>
       action === "start"
-        ? api.call(endpoints.surveys.start, { params: { id: threadId } })
-        : api.call(endpoints.surveys.stop, { params: { id: threadId } }),
+        ? api.call(surveysEndpoints.start, { params: { id: threadId } })
+        : api.call(surveysEndpoints.stop, { params: { id: threadId } }),
     onSuccess: (next) => {
       queryClient.setQueryData(surveyKeys.thread(threadId), next);
     },
