@@ -6,16 +6,7 @@ import { organizationsEndpoints } from "@relais/shared/endpoints/organizations";
 import { teamsEndpoints } from "@relais/shared/endpoints/teams";
 import { usersEndpoints } from "@relais/shared/endpoints/users";
 import { api } from "../../api/index.ts";
-
-/** Query keys of the agenda; `all` is a prefix of every one (a booking invalidates it). */
-export const agendaKeys = {
-  all: ["agenda"] as const,
-  range: (scope: AgendaScope, from: string, to: string) => ["agenda", "range", scope.kind, scope.id, from, to] as const,
-  week: (memberId: string) => ["agenda", "availabilities", memberId] as const,
-  contact: (contactId: string) => ["agenda", "contact", contactId] as const,
-};
-
-export type AgendaScope = { kind: "member" | "team"; id: string };
+import { agendaKeys, type AgendaScope } from "./keys.ts";
 
 export function useAgenda(scope: AgendaScope | null, from: string, to: string) {
   return useQuery({

@@ -4,12 +4,7 @@ import { surveysEndpoints } from "@relais/shared/endpoints/surveys";
 import { api } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { keys } from "../messaging/api.ts";
-
-/** Query keys; a thread's survey sits under the inbox's prefix, so a resync re-reads it with the rest. */
-export const surveyKeys = {
-  settings: ["satisfaction-survey"] as const,
-  thread: (threadId: string) => [...keys.all, "survey", threadId] as const,
-};
+import { surveyKeys } from "./keys.ts";
 
 /** GET organizations/{id}/satisfaction-survey: everyone reads it; `abilities.update` says who may change it. */
 export function useSurveySettings() {
