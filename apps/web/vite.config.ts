@@ -6,6 +6,7 @@ import { LOCALES, type Locale } from "../../packages/shared/src/rules/locale.ts"
 import { messages } from "../../packages/shared/src/i18n/index.ts";
 import { uiCalls } from "../../packages/shared/src/i18n/areas/ui-calls.ts";
 import { deferredParts, serverOnly } from "./src/app/i18n/catalogue-parts.ts";
+import { leaveOutZodJsonSchema } from "./src/app/lazy/zod-json-schema.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const phoneNumbersOnDemand = fileURLToPath(new URL("./src/app/lazy/phone-numbers.ts", import.meta.url));
@@ -40,6 +41,17 @@ const leaveOutEndpointTexts: Plugin = {
   transform(code, id) {
     if (!ENDPOINT_FILE.test(id.replaceAll("\\", "/"))) return null;
     return { code: code.replace(ENDPOINT_TEXT, (_all, key: string, space: string) => `${key}:${space}""`), map: null };
+  },
+};
+
+/** zod's JSON Schema output left out of the browser (src/app/lazy/zod-json-schema.ts). */
+const leaveOutZodJsonSchemaPlugin: Plugin = {
+  name: "relais-zod-json-schema",
+  enforce: "pre",
+  apply: "build",
+  transform(code, id) {
+    const browser = leaveOutZodJsonSchema(code, id);
+    return browser === null ? null : { code: browser, map: null };
   },
 };
 
@@ -100,7 +112,7 @@ const catalogues: Plugin = {
  */
 export default defineConfig({
   root,
-  plugins: [react(), loadPhoneNumbersOnDemand, leaveOutEndpointTexts, catalogues],
+  plugins: [react(), loadPhoneNumbersOnDemand, leaveOutEndpointTexts, leaveOutZodJsonSchemaPlugin, catalogues],
   resolve: {
     // One copy of React and Mantine whatever workspace imports them (Mantine packages pin each other).
     dedupe: ["react", "react-dom", "@mantine/core", "@mantine/hooks"],

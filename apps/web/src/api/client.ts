@@ -1,5 +1,4 @@
 import {
-  endpoints,
   fillPath,
   REFRESH_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
@@ -7,6 +6,7 @@ import {
   type EndpointDef,
   type EndpointInput,
 } from "@relais/shared";
+import { authEndpoints } from "@relais/shared/endpoints/auth";
 import { ApiError, CLIENT_ERROR, apiErrorFromBody } from "./errors.ts";
 
 /** Anything with a zod-like `parse`: the shared contract schemas. */
@@ -66,7 +66,7 @@ export interface ApiClientOptions {
 }
 
 /** Calls that must never trigger a refresh on 401: they are the session's own machinery. */
-const { refresh, login, logout, forgotPassword, resetPassword } = endpoints.auth;
+const { refresh, login, logout, forgotPassword, resetPassword } = authEndpoints;
 const NO_REFRESH_PATHS = new Set([refresh, login, logout, forgotPassword, resetPassword].map((e) => e.path.replace(/^\//, "")));
 
 /** The status a newer sign-in elsewhere gives to this session's calls (DESIGN §4). */

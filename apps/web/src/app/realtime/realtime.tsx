@@ -1,12 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { EVENTS_PAGE_MAX, endpoints, type RealtimeEvent } from "@relais/shared";
+import { EVENTS_PAGE_MAX, type RealtimeEvent } from "@relais/shared";
+import { realtimeEndpoints } from "@relais/shared/endpoints/realtime";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../session/session.tsx";
 import { RealtimeClient, type ReadyInfo, type RealtimeState } from "./realtime-client.ts";
 
 function realtimeUrl(): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}/api${endpoints.realtime.socket.path}`;
+  return `${scheme}//${window.location.host}/api${realtimeEndpoints.socket.path}`;
 }
 
 /** The tab's one connection: created on first use, kept across renders and StrictMode re-runs. */
@@ -25,7 +26,7 @@ export function realtimeClient(): RealtimeClient {
       api.markExpired();
     },
     poll: (after, signal) =>
-      api.call(endpoints.realtime.polling, { query: { after: after ?? undefined, limit: EVENTS_PAGE_MAX } }, { signal }),
+      api.call(realtimeEndpoints.polling, { query: { after: after ?? undefined, limit: EVENTS_PAGE_MAX } }, { signal }),
   });
   return shared;
 }

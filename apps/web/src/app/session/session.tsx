@@ -3,7 +3,6 @@ import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   resolveLocale,
-  endpoints,
   type Locale,
   type LoginResponse,
   type Organization,
@@ -12,6 +11,7 @@ import {
   type SessionResponse,
   type Team,
 } from "@relais/shared";
+import { authEndpoints } from "@relais/shared/endpoints/auth";
 import { api } from "../../api/index.ts";
 import { announceSignOut, onSignOutElsewhere } from "./session-channel.ts";
 import { useIdleTimeout } from "./use-idle-timeout.ts";
@@ -78,7 +78,7 @@ function loadSession() {
       return null;
     }
     try {
-      const session = await api.call(endpoints.auth.session, {}, { noRefresh: true });
+      const session = await api.call(authEndpoints.session, {}, { noRefresh: true });
       return { token, session };
     } catch {
       api.setToken(null);
@@ -197,7 +197,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       try {
         // A failed logout still lands on the login screen (spec part 1 §4).
-        await api.call(endpoints.auth.logout, { body: {} });
+        await api.call(authEndpoints.logout, { body: {} });
       } catch {
         // The cookie is cleared by the server when it answers; nothing else to do here.
       }
@@ -217,7 +217,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [patchSession],
   );
   const reloadSession = useCallback(async () => {
-    const { user, userGroup, organization, abilities } = await api.call(endpoints.auth.session);
+    const { user, userGroup, organization, abilities } = await api.call(authEndpoints.session);
     patchSession((s) => ({ ...s, profile: user, userGroup, organization, abilities }));
   }, [patchSession]);
   const setUserGroup = useCallback(

@@ -1,29 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  endpoints,
-  type AvailabilitiesRequest,
-  type CreateAppointmentRequest,
-  type MoveAppointmentRequest,
-  type Organization,
-} from "@relais/shared";
+import { type AvailabilitiesRequest, type CreateAppointmentRequest, type MoveAppointmentRequest, type Organization } from "@relais/shared";
+import { agendaEndpoints } from "@relais/shared/endpoints/agenda";
+import { contactsEndpoints } from "@relais/shared/endpoints/contacts";
+import { organizationsEndpoints } from "@relais/shared/endpoints/organizations";
+import { teamsEndpoints } from "@relais/shared/endpoints/teams";
+import { usersEndpoints } from "@relais/shared/endpoints/users";
 import { api } from "../../api/index.ts";
-
-/** Query keys of the agenda; `all` is a prefix of every one (a booking invalidates it). */
-export const agendaKeys = {
-  all: ["agenda"] as const,
-  range: (scope: AgendaScope, from: string, to: string) => ["agenda", "range", scope.kind, scope.id, from, to] as const,
-  week: (memberId: string) => ["agenda", "availabilities", memberId] as const,
-  contact: (contactId: string) => ["agenda", "contact", contactId] as const,
-};
-
-export type AgendaScope = { kind: "member" | "team"; id: string };
+import { agendaKeys, type AgendaScope } from "./keys.ts";
 
 export function useAgenda(scope: AgendaScope | null, from: string, to: string) {
   return useQuery({
     queryKey: agendaKeys.range(scope ?? { kind: "member", id: "" }, from, to),
     queryFn: ({ signal }) =>
       api.call(
-        endpoints.agenda.view,
+        agendaEndpoints.view,
         { query: { from, to, ...(scope?.kind === "team" ? { teamId: scope.id } : { memberId: scope?.id }) } },
         { signal },
       ),
@@ -36,7 +26,7 @@ export function useAgenda(scope: AgendaScope | null, from: string, to: string) {
 export function useMembers() {
   return useQuery({
     queryKey: ["agenda", "members"],
-    queryFn: ({ signal }) => api.call(endpoints.users.list, {}, { signal }),
+    queryFn: ({ signal }) => api.call(usersEndpoints.list, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -44,7 +34,7 @@ export function useMembers() {
 export function useTeams() {
   return useQuery({
     queryKey: ["agenda", "teams"],
-    queryFn: ({ signal }) => api.call(endpoints.teams.list, {}, { signal }),
+    queryFn: ({ signal }) => api.call(teamsEndpoints.list, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -53,7 +43,7 @@ export function useTeams() {
 export function useServices(sector: Organization["sector"]) {
   return useQuery({
     queryKey: ["agenda", "services", sector],
-    queryFn: ({ signal }) => api.call(endpoints.organizations.services, { query: { sector } }, { signal }),
+    queryFn: ({ signal }) => api.call(organizationsEndpoints.services, { query: { sector } }, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -62,7 +52,7 @@ export function useServices(sector: Organization["sector"]) {
 export function useContactSearch(q: string) {
   return useQuery({
     queryKey: ["agenda", "contact-search", q],
-    queryFn: ({ signal }) => api.call(endpoints.contacts.list, { query: { q, limit: 10, sort: "name" } }, { signal }),
+    queryFn: ({ signal }) => api.call(contactsEndpoints.list, { query: { q, limit: 10, sort: "name" } }, { signal }),
     enabled: q.trim().length >= 3,
     placeholderData: (previous) => previous,
   });
@@ -72,7 +62,7 @@ export function useContactSearch(q: string) {
 export function useContactAppointments(contactId: string | null) {
   return useQuery({
     queryKey: agendaKeys.contact(contactId ?? ""),
-    queryFn: ({ signal }) => api.call(endpoints.agenda.contactAppointments, { params: { id: contactId ?? "" } }, { signal }),
+    queryFn: ({ signal }) => api.call(agendaEndpoints.contactAppointments, { params: { id: contactId ?? "" } }, { signal }),
     enabled: contactId !== null,
   });
 }
@@ -80,7 +70,7 @@ export function useContactAppointments(contactId: string | null) {
 export function useBook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAppointmentRequest) => api.call(endpoints.agenda.book, { body }),
+    mutationFn: (body: CreateAppointmentRequest) => api.call(agendaEndpoints.book, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
@@ -88,7 +78,7 @@ export function useBook() {
 export function useMove() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: MoveAppointmentRequest }) => api.call(endpoints.agenda.move, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: MoveAppointmentRequest }) => api.call(agendaEndpoints.move, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
@@ -96,7 +86,7 @@ export function useMove() {
 export function useCancelAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.agenda.cancel, { params: { id } }),
+    mutationFn: (id: string) => api.call(agendaEndpoints.cancel, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
@@ -104,7 +94,7 @@ export function useCancelAppointment() {
 export function useAvailabilities(memberId: string | null) {
   return useQuery({
     queryKey: agendaKeys.week(memberId ?? ""),
-    queryFn: ({ signal }) => api.call(endpoints.agenda.availabilities, { params: { id: memberId ?? "" } }, { signal }),
+    queryFn: ({ signal }) => api.call(agendaEndpoints.availabilities, { params: { id: memberId ?? "" } }, { signal }),
     enabled: memberId !== null,
   });
 }
@@ -112,7 +102,7 @@ export function useAvailabilities(memberId: string | null) {
 export function useSaveAvailabilities(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AvailabilitiesRequest) => api.call(endpoints.agenda.updateAvailabilities, { params: { id: memberId }, body }),
+    mutationFn: (body: AvailabilitiesRequest) => api.call(agendaEndpoints.updateAvailabilities, { params: { id: memberId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(agendaKeys.week(memberId), saved);
       void queryClient.invalidateQueries({ queryKey: agendaKeys.all });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Agenda, RealtimeEvent } from "@relais/shared";
-import { agendaKeys } from "./api.ts";
+import { agendaKeys } from "./keys.ts";
 import { agendaChangeOf, isStaleAfter, type AgendaChange } from "./live-events.ts";
 
 const ANNE = "11111111-1111-4111-8111-111111111111";

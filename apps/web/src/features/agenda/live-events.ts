@@ -2,7 +2,7 @@ import { agenda, type AppointmentChanged, type RealtimeEvent } from "@relais/sha
 import { isEvent } from "../../app/realtime/typed-events.ts";
 
 /**
- * Which cached agenda reads a real-time event makes stale (keys of agendaKeys in api.ts). Pure, so
+ * Which cached agenda reads a real-time event makes stale (keys of agendaKeys in keys.ts). Pure, so
  * the rule is tested without a browser; live-sync.tsx applies it to the query cache.
  */
 

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { rereadQueries } from "../../app/realtime/reread.ts";
 import { useRereadOnReady } from "../../app/realtime/use-reread-on-ready.ts";
-import { agendaKeys } from "./api.ts";
+import { agendaKeys } from "./keys.ts";
 import { agendaChangeOf, isStaleAfter } from "./live-events.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type UpdateAutomaticTextsRequest } from "@relais/shared";
+import { type UpdateAutomaticTextsRequest } from "@relais/shared";
+import { automaticTextsEndpoints } from "@relais/shared/endpoints/automatic-texts";
 import { api } from "../../api/index.ts";
 
 /** Query key of one team's automatic texts (kept apart from the `teams` prefix: a team change does not touch them). */
@@ -9,7 +10,7 @@ const automaticTextsKey = (teamId: string) => ["automatic-texts", teamId] as con
 export function useAutomaticTexts(teamId: string) {
   return useQuery({
     queryKey: automaticTextsKey(teamId),
-    queryFn: ({ signal }) => api.call(endpoints.automaticTexts.get, { params: { id: teamId } }, { signal }),
+    queryFn: ({ signal }) => api.call(automaticTextsEndpoints.get, { params: { id: teamId } }, { signal }),
   });
 }
 
@@ -17,7 +18,7 @@ export function useAutomaticTexts(teamId: string) {
 export function useUpdateAutomaticTexts(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAutomaticTextsRequest) => api.call(endpoints.automaticTexts.update, { params: { id: teamId }, body }),
+    mutationFn: (body: UpdateAutomaticTextsRequest) => api.call(automaticTextsEndpoints.update, { params: { id: teamId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(automaticTextsKey(teamId), saved);
     },

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { canCallOut, canTransferToExtensions, endpoints } from "@relais/shared";
+import { canCallOut, canTransferToExtensions } from "@relais/shared";
+import { organizationsEndpoints } from "@relais/shared/endpoints/organizations";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
 import { api, isApiError } from "../../api/index.ts";
 import { queueCacheOf } from "./queue-model.ts";
 import { useSession } from "../../app/session/session.tsx";
@@ -19,8 +21,7 @@ export const QUEUE_KEY = ["calls", "queue"] as const;
 export function queueQuery() {
   return {
     queryKey: QUEUE_KEY,
-    queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      queueCacheOf(await api.call(endpoints.voice.queues, {}, { signal }), Date.now()),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => queueCacheOf(await api.call(voiceEndpoints.queues, {}, { signal }), Date.now()),
     // The events keep it current; it is read again when the real-time stream (re)starts.
     staleTime: Infinity,
   };
@@ -45,7 +46,7 @@ function useTier() {
     queryKey: keys.tier(organization.id),
     queryFn: async ({ signal }) => {
       try {
-        return (await api.call(endpoints.organizations.tier, { params: { id: organization.id } }, { signal })).permissions;
+        return (await api.call(organizationsEndpoints.tier, { params: { id: organization.id } }, { signal })).permissions;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;
@@ -59,7 +60,7 @@ function useTier() {
 export function voiceTokenQuery() {
   return {
     queryKey: keys.token,
-    queryFn: () => api.call(endpoints.voice.token),
+    queryFn: () => api.call(voiceEndpoints.token),
     staleTime: 30 * 60_000,
   };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { endpoints, type CallOffer, type CallView, type MessageId, type QueuedCall } from "@relais/shared";
+import { type CallOffer, type CallView, type MessageId, type QueuedCall } from "@relais/shared";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
 import { api, isApiError } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSessionContext } from "../../app/session/session.tsx";
@@ -117,7 +118,7 @@ export function useCallActions() {
         if (!m) return;
         m.attach(offer.callId);
         try {
-          const view = await api.call(endpoints.voice.answer, { body: { callId: offer.callId } });
+          const view = await api.call(voiceEndpoints.answer, { body: { callId: offer.callId } });
           phone.upsertCall(view);
           phone.setOwnCall(view.id);
           m.start(view.id);
@@ -138,7 +139,7 @@ export function useCallActions() {
     async (offer: CallOffer, all: boolean): Promise<void> => {
       setBusy(offer.callId, true);
       try {
-        await api.call(all ? endpoints.voice.rejectAll : endpoints.voice.reject, { body: { callId: offer.callId } });
+        await api.call(all ? voiceEndpoints.rejectAll : voiceEndpoints.reject, { body: { callId: offer.callId } });
       } catch (error) {
         if (!isApiError(error) || error.code !== "error.call-ended") alerts.apiError(error);
       } finally {
@@ -157,7 +158,7 @@ export function useCallActions() {
       const m = await ready();
       if (!m) return null;
       try {
-        const view = await api.call(endpoints.voice.outbound, { body: { to, ...(contactId ? { contactId } : {}) } });
+        const view = await api.call(voiceEndpoints.outbound, { body: { to, ...(contactId ? { contactId } : {}) } });
         m.attach(view.id);
         phone.upsertCall(view);
         phone.setOwnCall(view.id);
@@ -177,7 +178,7 @@ export function useCallActions() {
     async (callId: string): Promise<void> => {
       setBusy(callId, true);
       try {
-        phone.upsertCall(await api.call(endpoints.voice.hangup, { body: { callId } }));
+        phone.upsertCall(await api.call(voiceEndpoints.hangup, { body: { callId } }));
       } catch (error) {
         alerts.apiError(error);
       } finally {
@@ -190,7 +191,7 @@ export function useCallActions() {
   const digits = useCallback(
     async (callId: string, keys: string): Promise<boolean> => {
       try {
-        await api.call(endpoints.voice.digits, { body: { callId, digits: keys } });
+        await api.call(voiceEndpoints.digits, { body: { callId, digits: keys } });
         void media?.then((m) => m.digits(callId, keys));
         return true;
       } catch (error) {
@@ -206,7 +207,7 @@ export function useCallActions() {
     async (callId: string): Promise<void> => {
       setBusy(callId, true);
       try {
-        phone.upsertCall(await api.call(endpoints.voice.park, { params: { callId } }));
+        phone.upsertCall(await api.call(voiceEndpoints.park, { params: { callId } }));
         phone.setOwnCall(null);
       } catch (error) {
         alerts.error("error.send-call-to-queue", error);
@@ -227,7 +228,7 @@ export function useCallActions() {
         if (!m) return;
         m.attach(entry.id);
         try {
-          const view = await api.call(endpoints.voice.pick, { body: { callSid: entry.sid } });
+          const view = await api.call(voiceEndpoints.pick, { body: { callSid: entry.sid } });
           phone.upsertCall(view);
           phone.setOwnCall(view.id);
           m.start(view.id);

@@ -3,7 +3,8 @@ import { Text, ThemeIcon } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { IconPhoneIncoming, IconPhoneOutgoing, IconPhoneX } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { endpoints, type Message, type MessageCall, type MessageId } from "@relais/shared";
+import { type Message, type MessageCall, type MessageId } from "@relais/shared";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
 import { api } from "../../api/index.ts";
 import { CallsIntl } from "./calls-intl.tsx";
 import { callDuration } from "./format.ts";
@@ -36,7 +37,7 @@ function VoicemailPlayer({ callId }: { callId: string }) {
   const intl = useIntl();
   const blob = useQuery({
     queryKey: ["calls", "voicemail", callId],
-    queryFn: ({ signal }) => api.call(endpoints.voice.voicemail, { params: { id: callId } }, { signal }),
+    queryFn: ({ signal }) => api.call(voiceEndpoints.voicemail, { params: { id: callId } }, { signal }),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: 1,

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { ActionIcon, Badge, Tooltip } from "@mantine/core";
 import { IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { endpoints, type CallView } from "@relais/shared";
+import { type CallView } from "@relais/shared";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
 import { api } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { currentMedia } from "./call-actions.ts";
@@ -43,7 +44,7 @@ export function HoldButton({ call }: { call: CallView }) {
     headset.noteCommand();
     if (!held) holdMedia(call.id, true);
     try {
-      phone.upsertCall(await api.call(held ? endpoints.voice.resume : endpoints.voice.hold, { body: { callId: call.id } }));
+      phone.upsertCall(await api.call(held ? voiceEndpoints.resume : voiceEndpoints.hold, { body: { callId: call.id } }));
     } catch (error) {
       // The server's `held` stands: the microphone goes back to it.
       holdMedia(call.id, (phone.state.calls[call.id]?.held ?? held) || headset.getSnapshot().muted);

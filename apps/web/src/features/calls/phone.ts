@@ -1,5 +1,4 @@
 import {
-  endpoints,
   EVENT_PAYLOADS,
   PRESENCE_HEARTBEAT_MS,
   type CallOffer,
@@ -11,6 +10,7 @@ import {
   type RealtimeDirectMessage,
   type RealtimeEvent,
 } from "@relais/shared";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
 import { api } from "../../api/index.ts";
 
 /** What the phone needs of the tab's real-time connection (RealtimeClient; a fake in tests). */
@@ -193,7 +193,7 @@ export class PhoneController {
   /** Offers still ringing for this person (after the tab slept or the socket came back). */
   private async rereadOffers(): Promise<void> {
     try {
-      const answer = await api.call(endpoints.voice.offers);
+      const answer = await api.call(voiceEndpoints.offers);
       const ids = new Set(answer.offers.map((o) => o.callId));
       const kept = this.current.offers.filter((o) => ids.has(o.callId));
       const added = answer.offers.filter((o) => !kept.some((k) => k.callId === o.callId));

@@ -3,7 +3,9 @@ import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Text, Tooltip, 
 import { useQuery } from "@tanstack/react-query";
 import { IconArrowLeft, IconChevronRight, IconPhoneOutgoing, IconTransfer, IconUser, IconUsersGroup } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { endpoints, formatPhoneForDisplay, TRANSFER_STATUS_POLL_MS, type CallView, type TransferAvailability } from "@relais/shared";
+import { formatPhoneForDisplay, TRANSFER_STATUS_POLL_MS, type CallView, type TransferAvailability } from "@relais/shared";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
+import { voiceSettingsEndpoints } from "@relais/shared/endpoints/voice-settings";
 import { api } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { useSession } from "../../app/session/session.tsx";
@@ -80,7 +82,7 @@ function useTransferFollow(call: CallView, me: string): void {
     if (!transferring) return undefined;
     const timer = window.setInterval(() => {
       void api
-        .call(endpoints.voice.get, { params: { id: call.id } })
+        .call(voiceEndpoints.get, { params: { id: call.id } })
         .then((view) => {
           phone.upsertCall(view);
         })
@@ -104,19 +106,19 @@ function TransferDialog({ call, onClose }: { call: CallView; onClose: () => void
   const extensionsAllowed = useCanTransferToExtensions();
   const availability = useQuery({
     queryKey: ["calls", "availability"],
-    queryFn: ({ signal }) => api.call(endpoints.voice.availability, {}, { signal }),
+    queryFn: ({ signal }) => api.call(voiceEndpoints.availability, {}, { signal }),
     staleTime: 0,
   });
   const extensions = useQuery({
     queryKey: ["calls", "transfer-extensions"],
-    queryFn: ({ signal }) => api.call(endpoints.voiceSettings.transferExtensions, {}, { signal }),
+    queryFn: ({ signal }) => api.call(voiceSettingsEndpoints.transferExtensions, {}, { signal }),
     enabled: extensionsAllowed,
   });
 
   const send = async (target: Target): Promise<void> => {
     setSending(true);
     try {
-      phone.upsertCall(await api.call(endpoints.voice.transfer, { body: { callId: call.id, ...target } }));
+      phone.upsertCall(await api.call(voiceEndpoints.transfer, { body: { callId: call.id, ...target } }));
       onClose();
     } catch (error) {
       alerts.error("error.transfer-call", error);

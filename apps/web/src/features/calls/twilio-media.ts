@@ -1,5 +1,6 @@
 import { Device, type Call } from "@twilio/voice-sdk";
-import { endpoints, type MessageId, type VoiceToken } from "@relais/shared";
+import { type MessageId, type VoiceToken } from "@relais/shared";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
 import { api } from "../../api/index.ts";
 import { openMicGuide } from "./call-actions.ts";
 import { openMicrophone, type CallMedia } from "./media.ts";
@@ -121,7 +122,7 @@ export class TwilioMedia implements CallMedia {
     this.refreshing ??= (async () => {
       for (let attempt = 0; attempt < TOKEN_RETRIES; attempt += 1) {
         try {
-          const token = await api.call(endpoints.voice.refreshToken);
+          const token = await api.call(voiceEndpoints.refreshToken);
           this.device.updateToken(token.jwt);
           return;
         } catch {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type ContactImport, type ImportDateFormat } from "@relais/shared";
+import { type ContactImport, type ImportDateFormat } from "@relais/shared";
+import { contactImportEndpoints } from "@relais/shared/endpoints/contact-import";
 import { api } from "../../api/index.ts";
 import { saveBlob } from "../messaging/media-api.ts";
 
@@ -32,14 +33,14 @@ function fileForm({ file, dateFormat }: ImportUpload): FormData {
 export function usePreviewImport() {
   return useMutation({
     mutationFn: (upload: ImportUpload) =>
-      api.call(endpoints.contactImport.preview, { body: fileForm(upload) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+      api.call(contactImportEndpoints.preview, { body: fileForm(upload) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
   });
 }
 
 export function useStartImport() {
   return useMutation({
     mutationFn: (upload: ImportUpload) =>
-      api.call(endpoints.contactImport.start, { body: fileForm(upload) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+      api.call(contactImportEndpoints.start, { body: fileForm(upload) }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
   });
 }
 
@@ -50,7 +51,7 @@ export function useImportRun(id: string | null) {
     queryKey: keys.run(id ?? ""),
     enabled: id !== null,
     queryFn: async ({ signal }) => {
-      const run = await api.call(endpoints.contactImport.progress, { params: { id: id ?? "" } }, { signal });
+      const run = await api.call(contactImportEndpoints.progress, { params: { id: id ?? "" } }, { signal });
       // ["contacts"] prefixes every contacts query (features/contacts/api.ts contactKeys.all).
       if (run.status === "done") void queryClient.invalidateQueries({ queryKey: ["contacts"] });
       return run;
@@ -61,5 +62,5 @@ export function useImportRun(id: string | null) {
 
 /** The report of refused lines as a CSV download, in the person's language. */
 export async function downloadReport(run: ContactImport, filename: string): Promise<void> {
-  saveBlob(await api.call(endpoints.contactImport.report, { params: { id: run.id } }), filename);
+  saveBlob(await api.call(contactImportEndpoints.report, { params: { id: run.id } }), filename);
 }

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import {
-  endpoints,
   type Contact,
   type ContactsPage,
   type CreateContactRequest,
@@ -11,6 +10,7 @@ import {
   type UpdateNoteRequest,
   type updateSurveyRequest,
 } from "@relais/shared";
+import { contactsEndpoints } from "@relais/shared/endpoints/contacts";
 import { api } from "../../api/index.ts";
 
 export type ContactSort = "name" | "recent";
@@ -35,7 +35,7 @@ export function useContacts(sort: ContactSort, search: string, enabled = true) {
     queryKey: contactKeys.list(sort, search),
     queryFn: ({ pageParam, signal }) =>
       api.call(
-        endpoints.contacts.list,
+        contactsEndpoints.list,
         { query: { sort, q: search || undefined, cursor: pageParam ?? undefined, limit: PAGE } },
         { signal },
       ),
@@ -51,7 +51,7 @@ export function useContacts(sort: ContactSort, search: string, enabled = true) {
 export function useContact(id: string | null) {
   return useQuery({
     queryKey: contactKeys.one(id ?? ""),
-    queryFn: ({ signal }) => api.call(endpoints.contacts.get, { params: { id: id ?? "" } }, { signal }),
+    queryFn: ({ signal }) => api.call(contactsEndpoints.get, { params: { id: id ?? "" } }, { signal }),
     enabled: id !== null,
     staleTime: 30_000,
   });
@@ -60,21 +60,21 @@ export function useContact(id: string | null) {
 export function useLinks(id: string) {
   return useQuery({
     queryKey: contactKeys.links(id),
-    queryFn: ({ signal }) => api.call(endpoints.contacts.linked, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => api.call(contactsEndpoints.linked, { params: { id } }, { signal }),
   });
 }
 
 export function useNotes(id: string) {
   return useQuery({
     queryKey: contactKeys.notes(id),
-    queryFn: ({ signal }) => api.call(endpoints.contacts.notes, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => api.call(contactsEndpoints.notes, { params: { id } }, { signal }),
   });
 }
 
 export function useSurveys(id: string) {
   return useQuery({
     queryKey: contactKeys.surveys(id),
-    queryFn: ({ signal }) => api.call(endpoints.contacts.surveys, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => api.call(contactsEndpoints.surveys, { params: { id } }, { signal }),
   });
 }
 
@@ -83,7 +83,7 @@ export function useSurveys(id: string) {
 export function useCreateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateContactRequest) => api.call(endpoints.contacts.create, { body }),
+    mutationFn: (body: CreateContactRequest) => api.call(contactsEndpoints.create, { body }),
     onSuccess: (created) => {
       queryClient.setQueryData(contactKeys.one(created.id), created);
       void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
@@ -94,7 +94,7 @@ export function useCreateContact() {
 export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateContactRequest }) => api.call(endpoints.contacts.update, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateContactRequest }) => api.call(contactsEndpoints.update, { params: { id }, body }),
     onSuccess: (updated) => {
       queryClient.setQueryData(contactKeys.one(updated.id), updated);
       void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
@@ -105,7 +105,7 @@ export function useUpdateContact() {
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.contacts.remove, { params: { id } }),
+    mutationFn: (id: string) => api.call(contactsEndpoints.remove, { params: { id } }),
     onSuccess: (_ok, id) => {
       queryClient.removeQueries({ queryKey: contactKeys.one(id) });
       void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
@@ -117,7 +117,7 @@ export function useDeleteContact() {
 export function useLinkContact(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LinkContactRequest) => api.call(endpoints.contacts.link, { params: { id }, body }),
+    mutationFn: (body: LinkContactRequest) => api.call(contactsEndpoints.link, { params: { id }, body }),
     onSuccess: (_link, body) => {
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(id) });
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(body.contactId) });
@@ -128,7 +128,7 @@ export function useLinkContact(id: string) {
 export function useUnlinkContact(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (otherId: string) => api.call(endpoints.contacts.unlink, { params: { id, contactId: otherId } }),
+    mutationFn: (otherId: string) => api.call(contactsEndpoints.unlink, { params: { id, contactId: otherId } }),
     onSuccess: (_ok, otherId) => {
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(id) });
       void queryClient.invalidateQueries({ queryKey: contactKeys.links(otherId) });
@@ -139,7 +139,7 @@ export function useUnlinkContact(id: string) {
 export function useAddNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateNoteRequest) => api.call(endpoints.contacts.addNote, { params: { id }, body }),
+    mutationFn: (body: CreateNoteRequest) => api.call(contactsEndpoints.addNote, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.notes(id) }),
   });
 }
@@ -148,7 +148,7 @@ export function useUpdateNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ noteId, body }: { noteId: string; body: UpdateNoteRequest }) =>
-      api.call(endpoints.contacts.updateNote, { params: { id, noteId }, body }),
+      api.call(contactsEndpoints.updateNote, { params: { id, noteId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.notes(id) }),
   });
 }
@@ -156,7 +156,7 @@ export function useUpdateNote(id: string) {
 export function useDeleteNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (noteId: string) => api.call(endpoints.contacts.removeNote, { params: { id, noteId } }),
+    mutationFn: (noteId: string) => api.call(contactsEndpoints.removeNote, { params: { id, noteId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.notes(id) }),
   });
 }
@@ -165,7 +165,7 @@ export function useSurveyFollowup(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ surveyId, ...body }: z.input<typeof updateSurveyRequest> & { surveyId: string }) =>
-      api.call(endpoints.contacts.updateSurvey, { params: { id, surveyId }, body }),
+      api.call(contactsEndpoints.updateSurvey, { params: { id, surveyId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.surveys(id) }),
   });
 }

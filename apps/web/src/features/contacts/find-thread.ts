@@ -1,4 +1,5 @@
-import { THREAD_STATES, endpoints, type Thread } from "@relais/shared";
+import { THREAD_STATES, type Thread } from "@relais/shared";
+import { messagingEndpoints } from "@relais/shared/endpoints/messaging";
 import { api } from "../../api/index.ts";
 
 /**
@@ -9,7 +10,7 @@ import { api } from "../../api/index.ts";
 export async function findThreadOf(phone: string, currentTeamId: string | null): Promise<Thread | null> {
   const found: Thread[] = [];
   for (const state of THREAD_STATES) {
-    const page = await api.call(endpoints.messaging.threads, { query: { state, q: phone, limit: 50 } });
+    const page = await api.call(messagingEndpoints.threads, { query: { state, q: phone, limit: 50 } });
     found.push(...page.threads.filter((t) => t.contactPhone === phone));
   }
   return pickThread(found, currentTeamId);

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type EmailAttachmentRef, type EmailProvider, type MailboxProvider, type MailboxStatus } from "@relais/shared";
+import { type EmailAttachmentRef, type EmailProvider, type MailboxProvider, type MailboxStatus } from "@relais/shared";
+import { emailEndpoints } from "@relais/shared/endpoints/email";
+import { sandboxEndpoints } from "@relais/shared/endpoints/sandbox";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../../app/session/session.tsx";
 import { saveBlob } from "../messaging/media-api.ts";
@@ -16,7 +18,7 @@ const keys = {
 export function useMailbox(teamId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: keys.mailbox(teamId),
-    queryFn: ({ signal }) => api.call(endpoints.email.mailbox, {}, { signal }),
+    queryFn: ({ signal }) => api.call(emailEndpoints.mailbox, {}, { signal }),
     enabled: options.enabled ?? true,
   });
 }
@@ -31,7 +33,7 @@ export function useMailboxChanged(teamId: string) {
   return async (): Promise<MailboxStatus> => {
     const status = await queryClient.fetchQuery({
       queryKey: keys.mailbox(teamId),
-      queryFn: ({ signal }) => api.call(endpoints.email.mailbox, {}, { signal }),
+      queryFn: ({ signal }) => api.call(emailEndpoints.mailbox, {}, { signal }),
       staleTime: 0,
     });
     const team = state.status === "authenticated" ? state.session.userGroup : null;
@@ -50,12 +52,12 @@ export function useMailboxChanged(teamId: string) {
 
 /** POST /oauth2/type: Gmail or Outlook from the address; 422 error.email-provider-unknown when it cannot tell. */
 export function detectProvider(inboxEmail: string): Promise<EmailProvider> {
-  return api.call(endpoints.email.providerType, { body: { inboxEmail } }).then((r) => r.type);
+  return api.call(emailEndpoints.providerType, { body: { inboxEmail } }).then((r) => r.type);
 }
 
 /** POST /oauth2/{type}: the provider's authorisation page for the popup. */
 export function authorizationUrl(type: EmailProvider, inboxEmail: string): Promise<string> {
-  return api.call(endpoints.email.authorize, { params: { type }, body: { inboxEmail } }).then((r) => r.url);
+  return api.call(emailEndpoints.authorize, { params: { type }, body: { inboxEmail } }).then((r) => r.url);
 }
 
 /** POST /oauth2/{type}/logout: revokes and forgets the mailbox's tokens. */
@@ -63,7 +65,7 @@ export function useDisconnectMailbox(teamId: string) {
   const changed = useMailboxChanged(teamId);
   return useMutation({
     mutationFn: ({ type, inboxEmail }: { type: MailboxProvider; inboxEmail: string }) =>
-      api.call(endpoints.email.logout, { params: { type }, body: { inboxEmail } }),
+      api.call(emailEndpoints.logout, { params: { type }, body: { inboxEmail } }),
     onSuccess: () => changed(),
   });
 }
@@ -72,7 +74,7 @@ export function useDisconnectMailbox(teamId: string) {
 export function useUnknownSenders(teamId: string) {
   return useQuery({
     queryKey: keys.unknownSenders(teamId),
-    queryFn: ({ signal }) => api.call(endpoints.email.unknownSenders, {}, { signal }),
+    queryFn: ({ signal }) => api.call(emailEndpoints.unknownSenders, {}, { signal }),
   });
 }
 
@@ -80,7 +82,7 @@ export function useUnknownSenders(teamId: string) {
 export function useEmailContent(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.email(id),
-    queryFn: ({ signal }) => api.call(endpoints.email.email, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => api.call(emailEndpoints.email, { params: { id } }, { signal }),
     enabled,
     staleTime: Infinity,
   });
@@ -88,7 +90,7 @@ export function useEmailContent(id: string, enabled: boolean) {
 
 /** GET /email-sync/attachments/{id} through the authorised client, handed to the browser as a download. */
 export async function downloadEmailAttachment(file: EmailAttachmentRef): Promise<void> {
-  saveBlob(await api.call(endpoints.email.attachment, { params: { id: file.id } }), file.filename);
+  saveBlob(await api.call(emailEndpoints.attachment, { params: { id: file.id } }), file.filename);
 }
 
 /** Whether this server runs the sandbox network (404 without it), where a sandbox mailbox can be connected. */
@@ -97,7 +99,7 @@ export function useSandboxAvailable() {
     queryKey: ["email", "sandbox-available"],
     queryFn: async ({ signal }) => {
       try {
-        await api.call(endpoints.sandbox.settings, {}, { signal, noRefresh: true });
+        await api.call(sandboxEndpoints.settings, {}, { signal, noRefresh: true });
         return true;
       } catch {
         return false;
@@ -111,7 +113,7 @@ export function useSandboxAvailable() {
 export function useConnectSandbox(teamId: string) {
   const changed = useMailboxChanged(teamId);
   return useMutation({
-    mutationFn: (inboxEmail: string) => api.call(endpoints.email.sandboxConnect, { body: { inboxEmail } }),
+    mutationFn: (inboxEmail: string) => api.call(emailEndpoints.sandboxConnect, { body: { inboxEmail } }),
     onSuccess: () => changed(),
   });
 }

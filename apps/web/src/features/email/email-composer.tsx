@@ -2,7 +2,9 @@ import { useRef, useState } from "react";
 import { ActionIcon, Box, Button, CloseButton, FileButton, Group, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
 import { IconPaperclip, IconSend } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { EMAIL_SEND_LIMITS, endpoints, formatBytes, sendEmailFields, type MailboxProvider } from "@relais/shared";
+import { EMAIL_SEND_LIMITS, formatBytes, sendEmailFields, type MailboxProvider } from "@relais/shared";
+import { emailEndpoints } from "@relais/shared/endpoints/email";
+import { messagingEndpoints } from "@relais/shared/endpoints/messaging";
 import { api } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { issuesToErrors } from "../../ui/forms.ts";
@@ -34,7 +36,7 @@ function tooHeavy(files: File[]): boolean {
 
 /** A quick message's file (its document) as a file of the email. */
 async function documentFile(media: { id: string; filename: string; contentType: string }): Promise<File> {
-  const blob = await api.call(endpoints.messaging.file, { params: { id: media.id } });
+  const blob = await api.call(messagingEndpoints.file, { params: { id: media.id } });
   return new File([blob], media.filename, { type: media.contentType });
 }
 
@@ -86,7 +88,7 @@ function Composer({ threadId, contactPhone, contactEmail, provider, inboxEmail }
       for (const file of parts) {
         form.append("attachments", file, file.name);
       }
-      await api.call(endpoints.email.send, { params: { type: provider, id: threadId }, body: form });
+      await api.call(emailEndpoints.send, { params: { type: provider, id: threadId }, body: form });
       setSubject("");
       setText("");
       setFiles([]);

@@ -2,7 +2,8 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Anchor, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { IconMail, IconPaperclip, IconPhoto } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { endpoints, type EmailAttachmentRef, type MessageEmail } from "@relais/shared";
+import { type EmailAttachmentRef, type MessageEmail } from "@relais/shared";
+import { emailEndpoints } from "@relais/shared/endpoints/email";
 import { api } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { formatKey } from "../../app/i18n/messages.ts";
@@ -82,7 +83,7 @@ function useInlineImages(html: string): ReadonlyMap<string, string> | null {
       sources.map(async (src) => {
         const id = src.slice(src.lastIndexOf("/") + 1);
         try {
-          const blob = await api.call(endpoints.email.attachment, { params: { id } }, { signal: controller.signal });
+          const blob = await api.call(emailEndpoints.attachment, { params: { id } }, { signal: controller.signal });
           const url = URL.createObjectURL(blob);
           made.push(url);
           return [src, url] as const;

@@ -1,7 +1,7 @@
 import { Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router";
-import { endpoints } from "@relais/shared";
+import { emailEndpoints } from "@relais/shared/endpoints/email";
 import { api } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { lazyPart } from "../../app/lazy/lazy-screen.tsx";
@@ -31,7 +31,7 @@ export function EmailReconnectGate() {
   const [closed, setClosed] = useState<string | null>(null);
   const mailbox = useQuery({
     queryKey: ["email", "mailbox", team?.id ?? ""],
-    queryFn: ({ signal }) => api.call(endpoints.email.mailbox, {}, { signal }),
+    queryFn: ({ signal }) => api.call(emailEndpoints.mailbox, {}, { signal }),
     enabled: Boolean(team?.emailProvider),
   });
   const status = mailbox.data;

@@ -10,7 +10,6 @@ import {
 import {
   MESSAGE_PAGE_SIZE,
   THREAD_PAGE_MAX,
-  endpoints,
   type CreateThreadRequest,
   type Message,
   type MessagesPage,
@@ -20,6 +19,7 @@ import {
   type ThreadsPage,
   type UpdateThreadRequest,
 } from "@relais/shared";
+import { messagingEndpoints } from "@relais/shared/endpoints/messaging";
 import { api } from "../../api/index.ts";
 import { rereadQueries } from "../../app/realtime/reread.ts";
 import { conversationLoadDelay, retryConversationLoad } from "./connection.ts";
@@ -58,7 +58,7 @@ export function useThreads(state: ThreadState, search = "") {
   return useInfiniteQuery({
     queryKey: keys.list(state, search),
     queryFn: ({ pageParam, signal }) =>
-      api.call(endpoints.messaging.threads, { query: threadsPageQuery(state, search, pageParam) }, { signal }),
+      api.call(messagingEndpoints.threads, { query: threadsPageQuery(state, search, pageParam) }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ThreadsPage) => last.nextCursor,
     retry: retryConversationLoad,
@@ -78,7 +78,7 @@ export function useUnreadCounts() {
   return useQuery({
     queryKey: keys.unread,
     queryFn: async ({ signal }) =>
-      (await api.call(endpoints.messaging.threads, { query: { state: "active", limit: 1 } }, { signal })).unread,
+      (await api.call(messagingEndpoints.threads, { query: { state: "active", limit: 1 } }, { signal })).unread,
     staleTime: 60_000,
   });
 }
@@ -89,7 +89,7 @@ export function useThread(id: string | null) {
   return useQuery({
     queryKey: keys.thread(id ?? ""),
     queryFn: async ({ signal }) => {
-      const opened = await api.call(endpoints.messaging.openThread, { params: { id: id ?? "" } }, { signal });
+      const opened = await api.call(messagingEndpoints.openThread, { params: { id: id ?? "" } }, { signal });
       placeInLists(queryClient, opened);
       void queryClient.invalidateQueries({ queryKey: keys.unread });
       return opened;
@@ -105,7 +105,7 @@ export function useMessages(threadId: string | null) {
     queryKey: keys.messages(threadId ?? ""),
     queryFn: ({ pageParam, signal }) =>
       api.call(
-        endpoints.messaging.messages,
+        messagingEndpoints.messages,
         { params: { id: threadId ?? "" }, query: { before: pageParam ?? undefined, limit: MESSAGE_PAGE_SIZE } },
         { signal },
       ),
@@ -264,7 +264,7 @@ export function useSendMessage(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     /** `mediaIds`: files already uploaded (media-api.ts), sent with the text in this order; `textBlockId`: the quick message whose file goes with it. */
-    mutationFn: (body: SendMessageRequest) => api.call(endpoints.messaging.send, { params: { id: threadId }, body }),
+    mutationFn: (body: SendMessageRequest) => api.call(messagingEndpoints.send, { params: { id: threadId }, body }),
     onSuccess: (sent) => {
       upsertMessage(queryClient, sent);
       messageSent(queryClient, sent);
@@ -275,7 +275,7 @@ export function useSendMessage(threadId: string) {
 export function useRetryMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (m: Message) => api.call(endpoints.messaging.retry, { params: { id: m.threadId, messageId: m.id } }),
+    mutationFn: (m: Message) => api.call(messagingEndpoints.retry, { params: { id: m.threadId, messageId: m.id } }),
     onSuccess: (sent) => {
       upsertMessage(queryClient, sent);
     },
@@ -286,7 +286,7 @@ export function useUpdateThread() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateThreadRequest & { id: string }) =>
-      api.call(endpoints.messaging.updateThread, { params: { id }, body }),
+      api.call(messagingEndpoints.updateThread, { params: { id }, body }),
     onSuccess: (next) => threadChanged(queryClient, next),
   });
 }
@@ -294,7 +294,7 @@ export function useUpdateThread() {
 export function useDeleteThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.messaging.removeThread, { params: { id } }),
+    mutationFn: (id: string) => api.call(messagingEndpoints.removeThread, { params: { id } }),
     onSuccess: (_ok, id) => threadRemoved(queryClient, id),
   });
 }
@@ -302,7 +302,7 @@ export function useDeleteThread() {
 export function useCreateThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateThreadRequest) => api.call(endpoints.messaging.createThread, { body }),
+    mutationFn: (body: CreateThreadRequest) => api.call(messagingEndpoints.createThread, { body }),
     onSuccess: (created) => threadChanged(queryClient, created.thread),
   });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { endpoints, type Message } from "@relais/shared";
+import { type Message } from "@relais/shared";
+import { messagingEndpoints } from "@relais/shared/endpoints/messaging";
 import { api } from "../../api/index.ts";
 import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { rereadQueries } from "../../app/realtime/reread.ts";
@@ -63,7 +64,7 @@ export function ConversationsLiveSync() {
       if (signals.markRead && open) {
         // Read as it arrives: the open thread does not stay marked unread.
         void api
-          .call(endpoints.messaging.updateThread, { params: { id: open }, body: { attributes: { hasNotification: false } } })
+          .call(messagingEndpoints.updateThread, { params: { id: open }, body: { attributes: { hasNotification: false } } })
           .then((next) => threadChanged(queryClient, next))
           .catch(() => undefined);
       }

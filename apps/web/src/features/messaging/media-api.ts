@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { endpoints, type MediaRef } from "@relais/shared";
+import { type MediaRef } from "@relais/shared";
+import { messagingEndpoints } from "@relais/shared/endpoints/messaging";
 import { api } from "../../api/index.ts";
 
 /** Media of the text inbox: uploads and the bytes of a file, through the authenticated client. */
@@ -10,14 +11,14 @@ const mediaKey = (id: string) => ["messaging", "media", id] as const;
 export function uploadMediaFile(file: File, signal?: AbortSignal): Promise<MediaRef> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return api.call(endpoints.messaging.upload, { body: form }, { signal });
+  return api.call(messagingEndpoints.upload, { body: form }, { signal });
 }
 
 /** The bytes of a file, once per session: a file never changes once stored. */
 export function useMediaBlob(media: MediaRef, enabled = true) {
   return useQuery({
     queryKey: mediaKey(media.id),
-    queryFn: ({ signal }) => api.call(endpoints.messaging.file, { params: { id: media.id } }, { signal }),
+    queryFn: ({ signal }) => api.call(messagingEndpoints.file, { params: { id: media.id } }, { signal }),
     enabled,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
@@ -27,7 +28,7 @@ export function useMediaBlob(media: MediaRef, enabled = true) {
 
 /** Fetches a file and hands it to the browser as a download under its name. */
 export async function downloadMedia(media: MediaRef): Promise<void> {
-  saveBlob(await api.call(endpoints.messaging.file, { params: { id: media.id } }), media.filename);
+  saveBlob(await api.call(messagingEndpoints.file, { params: { id: media.id } }), media.filename);
 }
 
 /** Hands bytes already fetched to the browser as a download named `filename`. */

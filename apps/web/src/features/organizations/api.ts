@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type UpdateOrganizationRequest } from "@relais/shared";
+import { type UpdateOrganizationRequest } from "@relais/shared";
+import { organizationsEndpoints } from "@relais/shared/endpoints/organizations";
 import { api, isApiError } from "../../api/index.ts";
 import { useSession, useSessionContext } from "../../app/session/session.tsx";
 
@@ -14,7 +15,7 @@ export function useOrganization() {
   const id = session.organization.id;
   return useQuery({
     queryKey: keys.organization(id),
-    queryFn: ({ signal }) => api.call(endpoints.organizations.get, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => api.call(organizationsEndpoints.get, { params: { id } }, { signal }),
     initialData: session.organization,
     initialDataUpdatedAt: 0,
   });
@@ -24,7 +25,7 @@ export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   const { setOrganization } = useSessionContext();
   return useMutation({
-    mutationFn: (body: UpdateOrganizationRequest) => api.call(endpoints.organizations.update, { body }),
+    mutationFn: (body: UpdateOrganizationRequest) => api.call(organizationsEndpoints.update, { body }),
     onSuccess: (org) => {
       queryClient.setQueryData(keys.organization(org.id), org);
       setOrganization(org);
@@ -42,7 +43,7 @@ export function useTierPermissions() {
     queryKey: keys.tier(id),
     queryFn: async ({ signal }): Promise<number[] | null> => {
       try {
-        return (await api.call(endpoints.organizations.tier, { params: { id } }, { signal })).permissions;
+        return (await api.call(organizationsEndpoints.tier, { params: { id } }, { signal })).permissions;
       } catch (error) {
         if (isApiError(error) && error.status === 404) {
           return null;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type ScheduledMessageRequest } from "@relais/shared";
+import { type ScheduledMessageRequest } from "@relais/shared";
+import { scheduledMessagesEndpoints } from "@relais/shared/endpoints/scheduled-messages";
 import { api } from "../../api/index.ts";
 
 /** Query keys of scheduled messages; `all` prefixes every one, so a change refreshes them all. */
@@ -13,7 +14,7 @@ const keys = {
 export function useTeamScheduled(teamId: string | null) {
   return useQuery({
     queryKey: keys.team(teamId),
-    queryFn: ({ signal }) => api.call(endpoints.scheduledMessages.list, { query: { teamId: teamId ?? undefined } }, { signal }),
+    queryFn: ({ signal }) => api.call(scheduledMessagesEndpoints.list, { query: { teamId: teamId ?? undefined } }, { signal }),
     select: (r) => r.scheduledMessages,
     // A message goes out at its time: re-read now and then to show it sent.
     refetchInterval: 30_000,
@@ -24,7 +25,7 @@ export function useTeamScheduled(teamId: string | null) {
 export function useScheduledForPhone(phone: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.phone(phone),
-    queryFn: ({ signal }) => api.call(endpoints.scheduledMessages.byPhone, { params: { phone } }, { signal }),
+    queryFn: ({ signal }) => api.call(scheduledMessagesEndpoints.byPhone, { params: { phone } }, { signal }),
     // False for an anonymous or emergency number (spec part 1 §5, see lookup.ts).
     enabled,
     select: (r) => r.scheduledMessages,
@@ -39,8 +40,8 @@ export function useSaveScheduled() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ScheduledMessageRequest }) =>
       id
-        ? api.call(endpoints.scheduledMessages.update, { params: { id }, body: input })
-        : api.call(endpoints.scheduledMessages.create, { body: input }),
+        ? api.call(scheduledMessagesEndpoints.update, { params: { id }, body: input })
+        : api.call(scheduledMessagesEndpoints.create, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -48,7 +49,7 @@ export function useSaveScheduled() {
 export function useCancelScheduled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.scheduledMessages.cancel, { params: { id } }),
+    mutationFn: (id: string) => api.call(scheduledMessagesEndpoints.cancel, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

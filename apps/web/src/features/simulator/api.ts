@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type SandboxInboundRequest, type SandboxSettings } from "@relais/shared";
+import { type SandboxInboundRequest, type SandboxSettings } from "@relais/shared";
+import { sandboxEndpoints } from "@relais/shared/endpoints/sandbox";
 import { api } from "../../api/index.ts";
 
 /**
@@ -23,7 +24,7 @@ const CONVERSATION_POLL_MS = 1000;
 export function useSandboxSettings() {
   return useQuery({
     queryKey: keys.settings,
-    queryFn: ({ signal }) => api.call(endpoints.sandbox.settings, {}, { signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(sandboxEndpoints.settings, {}, { signal, noRefresh: true }),
     staleTime: Infinity,
   });
 }
@@ -31,7 +32,7 @@ export function useSandboxSettings() {
 export function useUpdateSandboxSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (next: SandboxSettings) => api.call(endpoints.sandbox.updateSettings, { body: next }, { noRefresh: true }),
+    mutationFn: (next: SandboxSettings) => api.call(sandboxEndpoints.updateSettings, { body: next }, { noRefresh: true }),
     onSuccess: (saved) => {
       queryClient.setQueryData(keys.settings, saved);
     },
@@ -41,7 +42,7 @@ export function useUpdateSandboxSettings() {
 export function useClinicNumbers(enabled: boolean) {
   return useQuery({
     queryKey: keys.numbers,
-    queryFn: ({ signal }) => api.call(endpoints.sandbox.numbers, {}, { signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(sandboxEndpoints.numbers, {}, { signal, noRefresh: true }),
     enabled,
     staleTime: 60_000,
   });
@@ -52,7 +53,7 @@ export function useSimulatedConversation(phone: string | null, clinic: string | 
   return useQuery({
     queryKey: keys.conversation(phone ?? "", clinic ?? ""),
     queryFn: ({ signal }) =>
-      api.call(endpoints.sandbox.conversation, { query: { phone: phone ?? "", with: clinic ?? "" } }, { signal, noRefresh: true }),
+      api.call(sandboxEndpoints.conversation, { query: { phone: phone ?? "", with: clinic ?? "" } }, { signal, noRefresh: true }),
     enabled: phone !== null && clinic !== null,
     refetchInterval: CONVERSATION_POLL_MS,
     // A hidden tab stops polling (TanStack's default, stated here because it is the point).
@@ -65,7 +66,7 @@ export function useSimulatedConversation(phone: string | null, clinic: string | 
 export function useSendFromPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: SandboxInboundRequest) => api.call(endpoints.sandbox.inbound, { body: text }, { noRefresh: true }),
+    mutationFn: (text: SandboxInboundRequest) => api.call(sandboxEndpoints.inbound, { body: text }, { noRefresh: true }),
     onSuccess: (_sent, text) => queryClient.invalidateQueries({ queryKey: keys.conversation(text.from, text.to) }),
   });
 }

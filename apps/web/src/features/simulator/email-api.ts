@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type SandboxEmailInboundRequest } from "@relais/shared";
+import { type SandboxEmailInboundRequest } from "@relais/shared";
+import { emailEndpoints } from "@relais/shared/endpoints/email";
 import { api } from "../../api/index.ts";
 
 /**
@@ -22,7 +23,7 @@ const MAILBOX_POLL_MS = 3000;
 export function useTeamMailboxes() {
   return useQuery({
     queryKey: keys.mailboxes,
-    queryFn: ({ signal }) => api.call(endpoints.email.sandboxMailboxes, {}, { signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(emailEndpoints.sandboxMailboxes, {}, { signal, noRefresh: true }),
     staleTime: 60_000,
   });
 }
@@ -31,7 +32,7 @@ export function useTeamMailboxes() {
 export function useContactMailbox(address: string | null) {
   return useQuery({
     queryKey: keys.mailbox(address ?? ""),
-    queryFn: ({ signal }) => api.call(endpoints.email.sandboxMailbox, { query: { address: address ?? "" } }, { signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(emailEndpoints.sandboxMailbox, { query: { address: address ?? "" } }, { signal, noRefresh: true }),
     enabled: address !== null,
     refetchInterval: MAILBOX_POLL_MS,
     refetchIntervalInBackground: false,
@@ -43,7 +44,7 @@ export function useContactMailbox(address: string | null) {
 export function useSendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: SandboxEmailInboundRequest) => api.call(endpoints.email.sandboxInbound, { body: email }, { noRefresh: true }),
+    mutationFn: (email: SandboxEmailInboundRequest) => api.call(emailEndpoints.sandboxInbound, { body: email }, { noRefresh: true }),
     onSuccess: (_sent, email) => queryClient.invalidateQueries({ queryKey: keys.mailbox(email.from) }),
   });
 }

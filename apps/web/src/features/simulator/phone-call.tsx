@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconPhone, IconPhoneOff, IconPhoneX } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { endpoints, sandboxPhoneServerMessage, type CallSignal, type SandboxPhoneCall } from "@relais/shared";
+import { sandboxPhoneServerMessage, type CallSignal, type SandboxPhoneCall } from "@relais/shared";
+import { voiceEndpoints } from "@relais/shared/endpoints/voice";
 import { api } from "../../api/index.ts";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { CallsIntl } from "../calls/calls-intl.tsx";
@@ -19,7 +20,7 @@ const RINGBACK_STATES = new Set(["dialing", "ivr", "queued", "ringing", "connect
 
 function socketUrl(number: string): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}/api${endpoints.voice.sandboxPhoneSocket.path}?number=${encodeURIComponent(number)}`;
+  return `${scheme}//${window.location.host}/api${voiceEndpoints.sandboxPhoneSocket.path}?number=${encodeURIComponent(number)}`;
 }
 
 interface PhoneCallState {
@@ -88,7 +89,7 @@ function usePhoneCall(number: string, media = true) {
     setState((s) => ({ ...s, recording: false }));
     const form = new FormData();
     form.append("file", await current.recorder.stop(), "message.wav");
-    await api.call(endpoints.voice.sandboxVoicemail, { params: { sid: current.sid }, body: form }, { noRefresh: true });
+    await api.call(voiceEndpoints.sandboxVoicemail, { params: { sid: current.sid }, body: form }, { noRefresh: true });
   };
 
   useEffect(() => {
@@ -344,7 +345,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
               loading={busy}
               onClick={() => {
                 void act(async () => {
-                  const answer = await api.call(endpoints.voice.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
+                  const answer = await api.call(voiceEndpoints.sandboxStart, { body: { from: phone, to: clinic } }, { noRefresh: true });
                   started(answer.call);
                 });
               }}
@@ -399,7 +400,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
                 onClick={() => {
                   cutGreeting();
                   void act(() =>
-                    api.call(endpoints.voice.sandboxDigits, { params: { sid: call.sid }, body: { digits: key } }, { noRefresh: true }),
+                    api.call(voiceEndpoints.sandboxDigits, { params: { sid: call.sid }, body: { digits: key } }, { noRefresh: true }),
                   );
                 }}
               >
@@ -417,7 +418,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
                 leftSection={<IconPhone size={15} />}
                 loading={busy}
                 onClick={() => {
-                  void act(() => api.call(endpoints.voice.sandboxAnswer, { params: { sid: call.sid } }, { noRefresh: true }));
+                  void act(() => api.call(voiceEndpoints.sandboxAnswer, { params: { sid: call.sid } }, { noRefresh: true }));
                 }}
               >
                 <FormattedMessage id="simulator.call.answer" />
@@ -429,7 +430,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
                 leftSection={<IconPhoneX size={15} />}
                 disabled={busy}
                 onClick={() => {
-                  void act(() => api.call(endpoints.voice.sandboxReject, { params: { sid: call.sid } }, { noRefresh: true }));
+                  void act(() => api.call(voiceEndpoints.sandboxReject, { params: { sid: call.sid } }, { noRefresh: true }));
                 }}
               >
                 <FormattedMessage id="simulator.call.reject" />
@@ -456,7 +457,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
               loading={busy}
               onClick={() => {
                 cutGreeting();
-                void act(() => api.call(endpoints.voice.sandboxHangup, { params: { sid: call.sid } }, { noRefresh: true }));
+                void act(() => api.call(voiceEndpoints.sandboxHangup, { params: { sid: call.sid } }, { noRefresh: true }));
               }}
             >
               <FormattedMessage id="simulator.call.hang-up" />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MAINTENANCE_POLL_MS, endpoints, type MaintenanceStatus } from "@relais/shared";
+import { MAINTENANCE_POLL_MS, type MaintenanceStatus } from "@relais/shared";
+import { statusEndpoints } from "@relais/shared/endpoints/status";
 import { api } from "../../api/index.ts";
 
 const maintenanceKey = ["maintenance-status"] as const;
@@ -8,7 +9,7 @@ const maintenanceKey = ["maintenance-status"] as const;
 export function useMaintenanceStatus() {
   return useQuery({
     queryKey: maintenanceKey,
-    queryFn: ({ signal }) => api.call(endpoints.status.get, {}, { signal, noRefresh: true }),
+    queryFn: ({ signal }) => api.call(statusEndpoints.get, {}, { signal, noRefresh: true }),
     refetchInterval: MAINTENANCE_POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: MAINTENANCE_POLL_MS,
@@ -20,7 +21,7 @@ export function useMaintenanceStatus() {
 export function useUpdateMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: MaintenanceStatus) => api.call(endpoints.status.update, { body: status }),
+    mutationFn: (status: MaintenanceStatus) => api.call(statusEndpoints.update, { body: status }),
     onSuccess: (status) => {
       queryClient.setQueryData(maintenanceKey, status);
     },

@@ -1,21 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type UpdateSurveySettingsRequest } from "@relais/shared";
+import { type UpdateSurveySettingsRequest } from "@relais/shared";
+import { surveysEndpoints } from "@relais/shared/endpoints/surveys";
 import { api } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 import { keys } from "../messaging/api.ts";
-
-/** Query keys; a thread's survey sits under the inbox's prefix, so a resync re-reads it with the rest. */
-export const surveyKeys = {
-  settings: ["satisfaction-survey"] as const,
-  thread: (threadId: string) => [...keys.all, "survey", threadId] as const,
-};
+import { surveyKeys } from "./keys.ts";
 
 /** GET organizations/{id}/satisfaction-survey: everyone reads it; `abilities.update` says who may change it. */
 export function useSurveySettings() {
   const orgId = useSession().organization.id;
   return useQuery({
     queryKey: surveyKeys.settings,
-    queryFn: ({ signal }) => api.call(endpoints.surveys.settings, { params: { id: orgId } }, { signal }),
+    queryFn: ({ signal }) => api.call(surveysEndpoints.settings, { params: { id: orgId } }, { signal }),
   });
 }
 
@@ -24,7 +20,7 @@ export function useUpdateSurveySettings() {
   const orgId = useSession().organization.id;
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateSurveySettingsRequest) => api.call(endpoints.surveys.updateSettings, { params: { id: orgId }, body }),
+    mutationFn: (body: UpdateSurveySettingsRequest) => api.call(surveysEndpoints.updateSettings, { params: { id: orgId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(surveyKeys.settings, saved);
       // Whether a conversation offers the survey depends on the setting.
@@ -37,7 +33,7 @@ export function useUpdateSurveySettings() {
 export function useThreadSurvey(threadId: string) {
   return useQuery({
     queryKey: surveyKeys.thread(threadId),
-    queryFn: ({ signal }) => api.call(endpoints.surveys.threadSurvey, { params: { id: threadId } }, { signal }),
+    queryFn: ({ signal }) => api.call(surveysEndpoints.threadSurvey, { params: { id: threadId } }, { signal }),
   });
 }
 
@@ -47,8 +43,8 @@ export function useSurveyAction(threadId: string) {
   return useMutation({
     mutationFn: (action: "start" | "stop") =>
       action === "start"
-        ? api.call(endpoints.surveys.start, { params: { id: threadId } })
-        : api.call(endpoints.surveys.stop, { params: { id: threadId } }),
+        ? api.call(surveysEndpoints.start, { params: { id: threadId } })
+        : api.call(surveysEndpoints.stop, { params: { id: threadId } }),
     onSuccess: (next) => {
       queryClient.setQueryData(surveyKeys.thread(threadId), next);
     },

@@ -4,7 +4,7 @@ import { useRealtime } from "../../app/realtime/realtime.tsx";
 import { rereadQueries } from "../../app/realtime/reread.ts";
 import { isEvent } from "../../app/realtime/typed-events.ts";
 import { keys } from "../messaging/api.ts";
-import { surveyKeys } from "./api.ts";
+import { surveyKeys } from "./keys.ts";
 
 /**
  * Keeps the satisfaction survey of the threads in step with the real-time events (survey.updated),

@@ -6,7 +6,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { SurveyRun } from "@relais/shared";
 import { useAlerts } from "../../app/alerts/alerts.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { surveyKeys, useSurveyAction, useThreadSurvey } from "./api.ts";
+import { useSurveyAction, useThreadSurvey } from "./api.ts";
+import { surveyKeys } from "./keys.ts";
 import classes from "./surveys.module.css";
 
 /** The run still holding the contact's line, if any. */

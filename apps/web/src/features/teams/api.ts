@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { endpoints, team, type addMemberRequest, type CreateTeamRequest, type TeamRole, type UpdateTeamRequest } from "@relais/shared";
+import { team, type addMemberRequest, type CreateTeamRequest, type TeamRole, type UpdateTeamRequest } from "@relais/shared";
+import { teamsEndpoints } from "@relais/shared/endpoints/teams";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../../app/session/session.tsx";
 import { userKeys } from "../users/api.ts";
@@ -17,7 +18,7 @@ const keys = {
 export function useAllTeams() {
   return useQuery({
     queryKey: keys.allTeams,
-    queryFn: ({ signal }) => api.call(endpoints.teams.list, {}, { signal }),
+    queryFn: ({ signal }) => api.call(teamsEndpoints.list, {}, { signal }),
   });
 }
 
@@ -25,14 +26,14 @@ export function useAllTeams() {
 export function useMyTeams() {
   return useQuery({
     queryKey: keys.myTeams,
-    queryFn: ({ signal }) => api.call(endpoints.teams.mine, {}, { signal }),
+    queryFn: ({ signal }) => api.call(teamsEndpoints.mine, {}, { signal }),
   });
 }
 
 export function useTeam(id: string) {
   return useQuery({
     queryKey: keys.team(id),
-    queryFn: ({ signal }) => api.call(endpoints.teams.get, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => api.call(teamsEndpoints.get, { params: { id } }, { signal }),
   });
 }
 
@@ -53,7 +54,7 @@ function useTeamsChanged() {
 export function useCreateTeam() {
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (body: CreateTeamRequest) => api.call(endpoints.teams.create, { body }),
+    mutationFn: (body: CreateTeamRequest) => api.call(teamsEndpoints.create, { body }),
     onSuccess: (detail) => changed(detail),
   });
 }
@@ -62,7 +63,7 @@ export function useUpdateTeam(id: string) {
   const changed = useTeamsChanged();
   const { state, setUserGroup } = useSessionContext();
   return useMutation({
-    mutationFn: (body: UpdateTeamRequest) => api.call(endpoints.teams.update, { params: { id }, body }),
+    mutationFn: (body: UpdateTeamRequest) => api.call(teamsEndpoints.update, { params: { id }, body }),
     onSuccess: async (detail) => {
       // The header shows the current team's name: keep it in step with a rename.
       if (state.status === "authenticated" && state.session.userGroup?.id === detail.id) {
@@ -77,7 +78,7 @@ export function useDeleteTeam() {
   const queryClient = useQueryClient();
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.teams.remove, { params: { id } }),
+    mutationFn: (id: string) => api.call(teamsEndpoints.remove, { params: { id } }),
     onSuccess: async (_ok, id) => {
       queryClient.removeQueries({ queryKey: keys.team(id) });
       await changed();
@@ -88,7 +89,7 @@ export function useDeleteTeam() {
 export function useAddMember(teamId: string) {
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (body: z.input<typeof addMemberRequest>) => api.call(endpoints.teams.addMember, { params: { id: teamId }, body }),
+    mutationFn: (body: z.input<typeof addMemberRequest>) => api.call(teamsEndpoints.addMember, { params: { id: teamId }, body }),
     onSuccess: (detail) => changed(detail),
   });
 }
@@ -97,7 +98,7 @@ export function useUpdateMember(teamId: string) {
   const changed = useTeamsChanged();
   return useMutation({
     mutationFn: ({ userId, teamRole }: { userId: string; teamRole: TeamRole }) =>
-      api.call(endpoints.teams.updateMember, { params: { id: teamId, userId }, body: { teamRole } }),
+      api.call(teamsEndpoints.updateMember, { params: { id: teamId, userId }, body: { teamRole } }),
     onSuccess: (detail) => changed(detail),
   });
 }
@@ -105,7 +106,7 @@ export function useUpdateMember(teamId: string) {
 export function useRemoveMember(teamId: string) {
   const changed = useTeamsChanged();
   return useMutation({
-    mutationFn: (userId: string) => api.call(endpoints.teams.removeMember, { params: { id: teamId, userId } }),
+    mutationFn: (userId: string) => api.call(teamsEndpoints.removeMember, { params: { id: teamId, userId } }),
     onSuccess: (detail) => changed(detail),
   });
 }

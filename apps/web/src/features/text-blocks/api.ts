@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  endpoints,
   type Contact,
   type CreateTemplateRequest,
   type CreateTextBlockRequest,
@@ -9,6 +8,8 @@ import {
   type UpdateTemplateRequest,
   type UpdateTextBlockRequest,
 } from "@relais/shared";
+import { contactsEndpoints } from "@relais/shared/endpoints/contacts";
+import { textBlocksEndpoints } from "@relais/shared/endpoints/text-blocks";
 import { api, isApiError } from "../../api/index.ts";
 import { useSession } from "../../app/session/session.tsx";
 
@@ -33,7 +34,7 @@ export function useTextBlocks(locale: Locale | null, enabled = true) {
   return useQuery({
     queryKey: textBlockKeys.list(locale),
     queryFn: ({ signal }) =>
-      api.call(endpoints.textBlocks.list, { params: { id: orgId }, query: { locale: locale ?? undefined } }, { signal }),
+      api.call(textBlocksEndpoints.list, { params: { id: orgId }, query: { locale: locale ?? undefined } }, { signal }),
     enabled,
     staleTime: 30_000,
   });
@@ -50,8 +51,8 @@ export function useSaveTextBlock() {
   return useMutation({
     mutationFn: (input: { create: CreateTextBlockRequest } | { id: string; update: UpdateTextBlockRequest }) =>
       "create" in input
-        ? api.call(endpoints.textBlocks.create, { params: { id: orgId }, body: input.create })
-        : api.call(endpoints.textBlocks.update, { params: { id: orgId, blockId: input.id }, body: input.update }),
+        ? api.call(textBlocksEndpoints.create, { params: { id: orgId }, body: input.create })
+        : api.call(textBlocksEndpoints.update, { params: { id: orgId, blockId: input.id }, body: input.update }),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +62,7 @@ export function usePinTextBlock() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) =>
-      api.call(endpoints.textBlocks.pin, { params: { id: orgId, blockId: id }, body: { pinned } }),
+      api.call(textBlocksEndpoints.pin, { params: { id: orgId, blockId: id }, body: { pinned } }),
     onSuccess: invalidate,
   });
 }
@@ -70,7 +71,7 @@ export function useDeleteTextBlock() {
   const orgId = useOrgId();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.textBlocks.remove, { params: { id: orgId, blockId: id } }),
+    mutationFn: (id: string) => api.call(textBlocksEndpoints.remove, { params: { id: orgId, blockId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -78,7 +79,7 @@ export function useDeleteTextBlock() {
 export function useTemplate(id: string | null) {
   return useQuery({
     queryKey: textBlockKeys.template(id ?? ""),
-    queryFn: ({ signal }) => api.call(endpoints.textBlocks.template, { params: { id: id ?? "" } }, { signal }),
+    queryFn: ({ signal }) => api.call(textBlocksEndpoints.template, { params: { id: id ?? "" } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -88,8 +89,8 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: (input: { create: CreateTemplateRequest } | { id: string; update: UpdateTemplateRequest }) =>
       "create" in input
-        ? api.call(endpoints.textBlocks.createTemplate, { body: input.create })
-        : api.call(endpoints.textBlocks.updateTemplate, { params: { id: input.id }, body: input.update }),
+        ? api.call(textBlocksEndpoints.createTemplate, { body: input.create })
+        : api.call(textBlocksEndpoints.updateTemplate, { params: { id: input.id }, body: input.update }),
     onSuccess: invalidate,
   });
 }
@@ -98,7 +99,7 @@ export function useSaveTemplate() {
 export function useTokens() {
   return useQuery({
     queryKey: textBlockKeys.tokens,
-    queryFn: ({ signal }) => api.call(endpoints.textBlocks.tokens, {}, { signal }),
+    queryFn: ({ signal }) => api.call(textBlocksEndpoints.tokens, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -108,7 +109,7 @@ export function useSignature() {
   const orgId = useOrgId();
   return useQuery({
     queryKey: textBlockKeys.signature,
-    queryFn: ({ signal }) => api.call(endpoints.textBlocks.signature, { params: { id: orgId } }, { signal }),
+    queryFn: ({ signal }) => api.call(textBlocksEndpoints.signature, { params: { id: orgId } }, { signal }),
     staleTime: 60_000,
   });
 }
@@ -119,7 +120,7 @@ export function useContactByPhone(phone: string | null) {
     queryKey: textBlockKeys.contact(phone ?? ""),
     queryFn: async ({ signal }): Promise<Contact | null> => {
       try {
-        return await api.call(endpoints.contacts.byPhone, { params: { phone: phone ?? "" } }, { signal });
+        return await api.call(contactsEndpoints.byPhone, { params: { phone: phone ?? "" } }, { signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;
@@ -136,7 +137,7 @@ export function useSampleContact() {
   return useQuery({
     queryKey: textBlockKeys.sample,
     queryFn: async ({ signal }) => {
-      const { contacts } = await api.call(endpoints.contacts.list, { query: { sort: "recent", limit: 20 } }, { signal });
+      const { contacts } = await api.call(contactsEndpoints.list, { query: { sort: "recent", limit: 20 } }, { signal });
       return contacts.find((c) => c.firstname) ?? contacts[0] ?? null;
     },
     staleTime: 60_000,
@@ -150,8 +151,8 @@ export function useSaveSignature() {
   return useMutation({
     mutationFn: (input: { organization: UpdateSignatureRequest } | { userLine: string }) =>
       "organization" in input
-        ? api.call(endpoints.textBlocks.updateSignature, { params: { id: orgId }, body: input.organization })
-        : api.call(endpoints.textBlocks.updateUserSignature, { params: { id: orgId }, body: { text: input.userLine } }),
+        ? api.call(textBlocksEndpoints.updateSignature, { params: { id: orgId }, body: input.organization })
+        : api.call(textBlocksEndpoints.updateUserSignature, { params: { id: orgId }, body: { text: input.userLine } }),
     onSuccess: (settings) => {
       client.setQueryData(textBlockKeys.signature, settings);
     },

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import {
-  endpoints,
   type changePasswordRequest,
   type CreateUserRequest,
   type UpdateProfileRequest,
   type updateUserRequest,
   type UserStatus,
 } from "@relais/shared";
+import { authEndpoints } from "@relais/shared/endpoints/auth";
+import { usersEndpoints } from "@relais/shared/endpoints/users";
 import { api } from "../../api/index.ts";
 import { useSessionContext } from "../../app/session/session.tsx";
 
@@ -22,7 +23,7 @@ const TEAMS_PREFIX = ["teams"] as const;
 export function useUsers() {
   return useQuery({
     queryKey: userKeys.users,
-    queryFn: ({ signal }) => api.call(endpoints.users.list, {}, { signal }),
+    queryFn: ({ signal }) => api.call(usersEndpoints.list, {}, { signal }),
   });
 }
 
@@ -35,7 +36,7 @@ function useUsersChanged() {
 export function useCreateUser() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => api.call(endpoints.users.create, { body }),
+    mutationFn: (body: CreateUserRequest) => api.call(usersEndpoints.create, { body }),
     onSuccess: () => changed(),
   });
 }
@@ -47,7 +48,7 @@ export function useUpdateUser() {
   const ownId = state.status === "authenticated" ? state.session.profile.id : null;
   return useMutation({
     mutationFn: ({ id, ...body }: z.input<typeof updateUserRequest> & { id: string }) =>
-      api.call(endpoints.users.update, { params: { id }, body }),
+      api.call(usersEndpoints.update, { params: { id }, body }),
     onSuccess: (_answer, { id }) => Promise.all([changed(), id === ownId ? reloadSession() : undefined]),
   });
 }
@@ -55,7 +56,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.users.remove, { params: { id } }),
+    mutationFn: (id: string) => api.call(usersEndpoints.remove, { params: { id } }),
     onSuccess: () => changed(),
   });
 }
@@ -66,7 +67,7 @@ export function useUpdateProfile() {
   const { updateProfile } = useSessionContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) => api.call(endpoints.auth.updateProfile, { body }),
+    mutationFn: (body: UpdateProfileRequest) => api.call(authEndpoints.updateProfile, { body }),
     onSuccess: async (next) => {
       updateProfile(next);
       await queryClient.invalidateQueries({ queryKey: userKeys.users });
@@ -76,7 +77,7 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: z.input<typeof changePasswordRequest>) => api.call(endpoints.auth.changePassword, { body }),
+    mutationFn: (body: z.input<typeof changePasswordRequest>) => api.call(authEndpoints.changePassword, { body }),
   });
 }
 
@@ -84,7 +85,7 @@ export function useChangePassword() {
 export function useUpdateStatus() {
   const { updateProfile } = useSessionContext();
   return useMutation({
-    mutationFn: (status: UserStatus) => api.call(endpoints.auth.setStatus, { body: { status } }),
+    mutationFn: (status: UserStatus) => api.call(authEndpoints.setStatus, { body: { status } }),
     onSuccess: (next) => {
       updateProfile(next);
     },
@@ -95,7 +96,7 @@ export function useUpdateStatus() {
 export function useSwitchTeam() {
   const { setUserGroup } = useSessionContext();
   return useMutation({
-    mutationFn: (userGroup: string) => api.call(endpoints.auth.switchTeam, { body: { userGroup } }),
+    mutationFn: (userGroup: string) => api.call(authEndpoints.switchTeam, { body: { userGroup } }),
     onSuccess: (current) => {
       setUserGroup(current);
     },

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type AudioRecording, type CallPeriod, type SaveGreetingRequest, type TransferExtensionRequest } from "@relais/shared";
+import { type AudioRecording, type CallPeriod, type SaveGreetingRequest, type TransferExtensionRequest } from "@relais/shared";
+import { voiceSettingsEndpoints } from "@relais/shared/endpoints/voice-settings";
 import { api } from "../../api/index.ts";
 
 /** Voice settings (issue 13 §2–§3): transfer extensions, greetings per period and their recordings. */
@@ -14,7 +15,7 @@ const keys = {
 export function useTransferExtensions(enabled: boolean) {
   return useQuery({
     queryKey: keys.extensions,
-    queryFn: ({ signal }) => api.call(endpoints.voiceSettings.transferExtensions, {}, { signal }),
+    queryFn: ({ signal }) => api.call(voiceSettingsEndpoints.transferExtensions, {}, { signal }),
     enabled,
   });
 }
@@ -24,8 +25,8 @@ export function useSaveTransferExtension() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: TransferExtensionRequest }) =>
       id
-        ? api.call(endpoints.voiceSettings.updateTransferExtension, { params: { id }, body })
-        : api.call(endpoints.voiceSettings.createTransferExtension, { body }),
+        ? api.call(voiceSettingsEndpoints.updateTransferExtension, { params: { id }, body })
+        : api.call(voiceSettingsEndpoints.createTransferExtension, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.extensions }),
   });
 }
@@ -33,7 +34,7 @@ export function useSaveTransferExtension() {
 export function useDeleteTransferExtension() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(endpoints.voiceSettings.removeTransferExtension, { params: { id } }),
+    mutationFn: (id: string) => api.call(voiceSettingsEndpoints.removeTransferExtension, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.extensions }),
   });
 }
@@ -42,7 +43,7 @@ export function useDeleteTransferExtension() {
 export function useGreetings(teamId: string | null) {
   return useQuery({
     queryKey: keys.greetings(teamId),
-    queryFn: ({ signal }) => api.call(endpoints.voiceSettings.greetings, teamId ? { query: { teamId } } : {}, { signal }),
+    queryFn: ({ signal }) => api.call(voiceSettingsEndpoints.greetings, teamId ? { query: { teamId } } : {}, { signal }),
   });
 }
 
@@ -50,7 +51,7 @@ export function useSaveGreeting(teamId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ period, body }: { period: CallPeriod; body: SaveGreetingRequest }) =>
-      api.call(endpoints.voiceSettings.saveGreeting, { params: { period }, body }),
+      api.call(voiceSettingsEndpoints.saveGreeting, { params: { period }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.greetings(teamId) }),
   });
 }
@@ -59,14 +60,14 @@ export function useSaveGreeting(teamId: string | null) {
 export function uploadRecording(file: Blob, filename: string): Promise<AudioRecording> {
   const form = new FormData();
   form.append("file", file, filename);
-  return api.call(endpoints.voiceSettings.uploadRecording, { body: form });
+  return api.call(voiceSettingsEndpoints.uploadRecording, { body: form });
 }
 
 /** The bytes of a recording, once: a stored recording never changes. */
 export function useRecordingBlob(id: string | null) {
   return useQuery({
     queryKey: keys.recording(id ?? ""),
-    queryFn: ({ signal }) => api.call(endpoints.voiceSettings.recordingFile, { query: { url: id ?? "" } }, { signal }),
+    queryFn: ({ signal }) => api.call(voiceSettingsEndpoints.recordingFile, { query: { url: id ?? "" } }, { signal }),
     enabled: id !== null,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
