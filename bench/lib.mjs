@@ -72,7 +72,7 @@ export async function saveResult(name, result) {
 }
 
 /** The demo's password, which every benchmark's seeded person shares. */
-export const PASSWORD = "Relais!2026";
+const PASSWORD = "Relais!2026";
 
 /** Signs one person in through the API; answers their access token. */
 export async function login(base, username) {

@@ -39,7 +39,10 @@ describe("the own call's title (spec part 1 §2)", () => {
   });
 
   it("is Calling with its duration until an outbound call is answered, then Outbound call", () => {
-    expect(ownCallTitle({ ...base, direction: "outbound", answeredAt: null }, 0, now)).toEqual({ id: "calls.title.calling", duration: "01:05" });
+    expect(ownCallTitle({ ...base, direction: "outbound", answeredAt: null }, 0, now)).toEqual({
+      id: "calls.title.calling",
+      duration: "01:05",
+    });
     expect(ownCallTitle({ ...base, direction: "outbound" }, 0, now)).toEqual({ id: "calls.title.outbound" });
   });
 

@@ -23,7 +23,10 @@ export function ownCallTitle(
   call: Pick<CallView, "state" | "direction" | "answeredAt" | "startedAt" | "fromGroupLabel">,
   skewMs: number,
   now: number,
-): { id: "calls.title.calling" | "calls.title.outbound" | "calls.title.incoming" | "calls.title.transferred" | "calls.title.ended"; duration?: string } {
+): {
+  id: "calls.title.calling" | "calls.title.outbound" | "calls.title.incoming" | "calls.title.transferred" | "calls.title.ended";
+  duration?: string;
+} {
   if (call.state === "ended") return { id: "calls.title.ended" };
   if (call.direction === "outbound") {
     return call.answeredAt
