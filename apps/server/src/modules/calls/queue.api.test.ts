@@ -250,6 +250,50 @@ describe("park and pick", () => {
     for (const call of [first, second, third]) await w.t.request({ method: "POST", url: `/api/sandbox/calls/${call.sid}/hangup` });
   });
 
+  it("keeps a held and a parked call through a server restart: the check ends neither, and the parked one is still picked", async () => {
+    const a = await tab(c.staff[0]!);
+    const b = await tab(c.staff[1]!);
+    const held = await activeCall(a);
+    const hold = await w.t.request({ method: "POST", url: "/api/voice/v1/calls/hold", token: a.token, payload: { callId: held.callId } });
+    expect(hold.json<CallView>()).toMatchObject({ state: "active", held: true });
+    const parkedCall = await activeCall(b);
+    expect((await park(b.token, parkedCall.callId)).json<CallView>().state).toBe("parked");
+    // A restart: the process forgets everything; the carrier (as Twilio does) still has both callers.
+    const deps = callsDeps();
+    const before = deps.carrier;
+    deps.carrier = {
+      name: "twilio",
+      accessToken: () => Promise.resolve({ jwt: "unused", expiresAt: new Date().toISOString() }),
+      execute: () => Promise.resolve(),
+      isLive: () => Promise.resolve(true),
+    };
+    try {
+      await withTenant(w.t.db.owner, c.org.orgId, (tx) =>
+        tx
+          .updateTable("calls")
+          .set({ updated_at: new Date(Date.now() - 60_000) })
+          .where("id", "in", [held.callId, parkedCall.callId])
+          .execute(),
+      );
+      const res = await w.t.request({ method: "POST", url: "/api/voice/v1/synchronize", token: await w.t.as(c.org.users.admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ ended: 0 });
+      expect(await callBySid(w.t, a.token, held.sid)).toMatchObject({ state: "active", held: true, ownerUserId: a.user.id });
+      expect((await queues(a.token)).groups.parked.map((q) => q.id)).toContain(parkedCall.callId);
+    } finally {
+      deps.carrier = before;
+    }
+    // B, free since parking it, picks the parked caller up after the restart.
+    const picked = await pick(b.token, parkedCall.sid);
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json<CallView>()).toMatchObject({ state: "connecting", ownerUserId: b.user.id });
+    expect(
+      (await w.t.request({ method: "POST", url: "/api/voice/v1/calls/resume", token: a.token, payload: { callId: held.callId } }))
+        .statusCode,
+    ).toBe(200);
+    for (const call of [held, parkedCall]) await w.t.request({ method: "POST", url: `/api/sandbox/calls/${call.sid}/hangup` });
+  });
+
   it("lets exactly one of two pickers win; the other learns who took it", async () => {
     const a = await tab(c.staff[0]!);
     const call = await activeCall(a);
