@@ -115,7 +115,13 @@ export async function until<T>(read: () => Promise<T | null | undefined | false>
   }
 }
 
-export type PhoneSocket = { messages: SandboxPhoneServerMessage[]; ws: WebSocket; send: (m: object) => void };
+export type PhoneSocket = {
+  messages: SandboxPhoneServerMessage[];
+  ws: WebSocket;
+  send: (m: object) => void;
+  /** Resolves once the server has read every message this socket sent before: it answers a ping after them, in order. */
+  settled: () => Promise<void>;
+};
 
 /** The simulator phone's socket (GET sandbox/phone-socket), keeping every message. */
 export async function phoneSocket(w: CallsWorld, number: string): Promise<PhoneSocket> {
@@ -128,5 +134,10 @@ export async function phoneSocket(w: CallsWorld, number: string): Promise<PhoneS
     ws.once("error", reject);
   });
   await until(async () => messages.some((m) => m.type === "phone.ready"), "phone.ready");
-  return { messages, ws, send: (m) => ws.send(JSON.stringify(m)) };
+  const settled = () =>
+    new Promise<void>((resolve) => {
+      ws.once("pong", () => resolve());
+      ws.ping();
+    });
+  return { messages, ws, send: (m) => ws.send(JSON.stringify(m)), settled };
 }

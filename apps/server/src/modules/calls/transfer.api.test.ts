@@ -77,6 +77,20 @@ async function activeCall(owner: Tab): Promise<{ phone: string; sid: string; cal
   return { phone, sid: started.sid, callId: view.id };
 }
 
+/** Extension transfer on for the clinic, and one outside extension on a new simulated number. */
+async function outsideExtension(name: string, extension: string): Promise<{ outside: string; extensionId: string }> {
+  await setExtTransfer(w.t, c.org.orgId, true);
+  const outside = uniquePhone();
+  const created = await w.t.request({
+    method: "POST",
+    url: "/api/transfer-extension",
+    token: await w.t.as(c.org.users.admin),
+    payload: { name, phoneNumber: outside, extension },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { outside, extensionId: created.json<{ id: string }>().id };
+}
+
 async function hangUp(owner: Tab, callId: string): Promise<void> {
   const view = await w.t.request({ method: "GET", url: `/api/voice/v1/calls/${callId}`, token: owner.token });
   if (view.json<CallView>().held) await post(owner.token, "resume", { callId });
@@ -213,17 +227,7 @@ describe("transfer", () => {
   });
 
   it("to an outside extension: the simulator rings as the outside phone and receives the extension digits once it answers", async () => {
-    await setExtTransfer(w.t, c.org.orgId, true);
-    const admin = await w.t.as(c.org.users.admin);
-    const outside = uniquePhone();
-    const created = await w.t.request({
-      method: "POST",
-      url: "/api/transfer-extension",
-      token: admin,
-      payload: { name: "Laboratoire", phoneNumber: outside, extension: "204" },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const extensionId = created.json<{ id: string }>().id;
+    const { outside, extensionId } = await outsideExtension("Laboratoire", "204");
     const { callId, sid, phone } = await activeCall(marc);
     const res = await transfer(marc.token, { callId, toExtension: extensionId });
     expect(res.statusCode, res.body).toBe(200);
@@ -242,25 +246,18 @@ describe("transfer", () => {
   });
 
   it("to an outside extension: once it answers, the caller's phone and the outside phone set up their audio with each other, not with staff", async () => {
-    await setExtTransfer(w.t, c.org.orgId, true);
-    const admin = await w.t.as(c.org.users.admin);
-    const outside = uniquePhone();
-    const created = await w.t.request({
-      method: "POST",
-      url: "/api/transfer-extension",
-      token: admin,
-      payload: { name: "Radiologie", phoneNumber: outside, extension: "7" },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    const { outside, extensionId } = await outsideExtension("Radiologie", "7");
     const outsidePhone = await phoneSocket(w, outside);
     const { callId, sid, phone } = await activeCall(marc);
     const callerPhone = await phoneSocket(w, phone);
-    expect((await transfer(marc.token, { callId, toExtension: created.json<{ id: string }>().id })).statusCode).toBe(200);
+    expect((await transfer(marc.token, { callId, toExtension: extensionId })).statusCode).toBe(200);
     const incoming = await until(async () => outsidePhone.messages.find((m) => m.type === "call.incoming"), "the outside phone rings");
     const outsideSid = incoming.type === "call.incoming" ? incoming.call.sid : "";
 
     // Ringing, the outside phone is not connected yet: its signalling reaches nobody.
     outsidePhone.send({ type: "call.signal", callSid: outsideSid, signal: { kind: "ice", payload: null } });
+    // Read by the server before the answer below (a socket and an HTTP request are not ordered otherwise).
+    await outsidePhone.settled();
     expect((await w.t.request({ method: "POST", url: `/api/sandbox/calls/${outsideSid}/answer` })).statusCode).toBe(200);
 
     // Answered: the outside phone is told to wait for an offer, the caller's phone to make a new one.
@@ -308,7 +305,7 @@ describe("transfer", () => {
     await w.t.request({ method: "POST", url: `/api/sandbox/calls/${outsideSid}/hangup` });
     await until(async () => callerPhone.messages.some((m) => m.type === "call.ended"), "the call ended at the caller");
     callerPhone.send({ type: "call.signal", callSid: sid, signal: { kind: "ice", payload: null } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await callerPhone.settled();
     expect(outsidePhone.messages.filter((m) => m.type === "call.signal")).toHaveLength(1);
     callerPhone.ws.close();
     outsidePhone.ws.close();
