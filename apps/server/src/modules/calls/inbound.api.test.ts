@@ -233,6 +233,8 @@ describe("ring time and busy browsers", () => {
       15_000,
     );
     expect(ended.endStatus).toBe("no-answer");
+    // The call's end is read over HTTP; the revocation reaches the socket through the real-time log, a moment later.
+    await tab.socket.waitFor((m) => m.type === "call.offer.revoked" && "payload" in m && m.payload["callId"] === view.id);
     expect(eventsOf(tab, "call.offer.revoked", view.id)[0]?.payload["reason"]).toBe("timed-out");
   });
 
