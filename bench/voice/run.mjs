@@ -160,25 +160,33 @@ async function injectTexts(base, { rate, seconds, orgs }) {
   const planned = Math.round(rate * seconds);
   const statuses = {};
   const inFlight = new Set();
+  /** Each text's POST → 201: how long the server took to take it in (the texts' side of the priority lane). */
+  const takenInMs = [];
   const start = performance.now();
   for (let i = 0; i < planned; i++) {
     const wait = start + (i * 1000) / rate - performance.now();
     if (wait > 1) await sleep(wait);
     const o = 1 + (i % orgs);
+    const sentAt = performance.now();
     const req = fetch(`${base}/api/sandbox/inbound`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ from: textFrom(o, i % 300), to: orgNumber(o), body: "Bonjour, je voudrais déplacer mon rendez-vous" }),
       signal: AbortSignal.timeout(60_000),
     })
-      .then((res) => res.text().then(() => (statuses[res.status] = (statuses[res.status] ?? 0) + 1)))
+      .then((res) =>
+        res.text().then(() => {
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.ok) takenInMs.push(performance.now() - sentAt);
+        }),
+      )
       .catch(() => (statuses.error = (statuses.error ?? 0) + 1))
       .finally(() => inFlight.delete(req));
     inFlight.add(req);
   }
   const seconds_ = (performance.now() - start) / 1000;
   await Promise.all(inFlight);
-  return { planned, sentPerSecond: Math.round((planned / seconds_) * 10) / 10, statuses };
+  return { planned, sentPerSecond: Math.round((planned / seconds_) * 10) / 10, statuses, takenInMs: summary(takenInMs) };
 }
 
 const result = { machine: machine(), loadAverage: { start: loadAverage() }, config: cfg };
@@ -294,7 +302,7 @@ try {
 }
 if (!process.exitCode) {
   await saveResult(process.env.BENCH_RESULT ?? "voice", result);
-  const rows = [["case", "floor p99", "offer p50", "offer p99", "last screen p99", "missing", "load 1m"]];
+  const rows = [["case", "floor p99", "offer p50", "offer p99", "last screen p99", "missing", "texts taken in p50 / p99", "load 1m"]];
   for (const r of result.runs) {
     // Under the texts, the floor at the texts' rate: what the inbox alone costs at least.
     const f = result.floor.find((x) => x.rate === (r.textsPerSecond || r.callsPerSecond));
@@ -305,6 +313,7 @@ if (!process.exitCode) {
       `${r.everyScreenMs.p99} ms`,
       `${r.lastScreenMs.p99} ms`,
       String(r.missingOffers),
+      r.texts ? `${r.texts.takenInMs.p50} / ${r.texts.takenInMs.p99} ms` : "—",
       String(r.loadAverage1m),
     ]);
   }
