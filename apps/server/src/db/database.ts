@@ -1,5 +1,6 @@
 import pg from "pg";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { prioritisePool } from "./priority-pool.ts";
 import { saveRoundTrips } from "./round-trips.ts";
 import type { DB } from "./schema.ts";
 
@@ -47,13 +48,16 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
   // An idle connection dropped by the server (restart, Ctrl-C reaching PostgreSQL first) is
   // discarded by the pool; without a listener Node would crash the process on it.
   const onIdleError = (err: Error) => opts.onError?.(err);
-  const appPool = new pg.Pool({ connectionString: opts.appUrl ?? url, max: opts.appPoolSize ?? 20 });
+  const appPoolSize = opts.appPoolSize ?? 20;
+  const appPool = new pg.Pool({ connectionString: opts.appUrl ?? url, max: appPoolSize });
   appPool.on("connect", (client) => {
     client.on("error", onIdleError);
     // Fallback only: each connection drops to the unprivileged role before its first query.
     if (!opts.appUrl) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
   });
   saveRoundTrips(appPool);
+  // A call's work takes the next free connection before the texts waiting for one (priority-pool.ts).
+  prioritisePool(appPool, appPoolSize);
   const ownerPool = new pg.Pool({ connectionString: url, max: opts.ownerPoolSize ?? 5 });
   appPool.on("error", onIdleError);
   ownerPool.on("error", onIdleError);

@@ -1,5 +1,6 @@
 import type { CallPeriod } from "@relais/shared";
 import type { CarrierCall, CarrierEvent, CarrierEventRef, Greeting, InboundCallAnswer, InboundCallReport } from "./carrier.ts";
+import { urgently } from "../../db/priority-pool.ts";
 import { callsDeps } from "./calls-deps.ts";
 import {
   answerFromDesk as deskAnswer,
@@ -11,7 +12,8 @@ import {
 
 /**
  * The calls module's public face. For the carriers' webhooks (the Twilio routes): a new inbound
- * call, every later report about a call, both turned into reducer events, and what a carrier
+ * call, every later report about a call, both turned into reducer events and run `urgently`
+ * (their connections before the texts', db/priority-pool.ts), and what a carrier
  * needs to answer a browser leg or greet a caller. For app.ts: the module's start, routes, jobs
  * and Twilio voice carrier. For the demo seed: the reducer and past calls.
  */
@@ -32,12 +34,12 @@ export type { PastCall } from "./history.ts";
 
 /** A new inbound call; null when no team owns `to`. A replayed report answers the call it started. */
 export function receiveInboundCall(report: InboundCallReport): Promise<InboundCallAnswer> {
-  return receiveInbound(callsDeps(), report);
+  return urgently(() => receiveInbound(callsDeps(), report));
 }
 
 /** A carrier's report about a call; a duplicate or late one changes nothing (the reducer and the call_events key). */
 export function applyCarrierEvent(ref: CarrierEventRef, event: CarrierEvent): Promise<void> {
-  return applyEvent(callsDeps(), ref, event);
+  return urgently(() => applyEvent(callsDeps(), ref, event));
 }
 
 /** The call a staff browser leg may join: that person holds it and it is not over; null otherwise. */

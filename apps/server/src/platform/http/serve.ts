@@ -10,6 +10,7 @@ import {
 } from "@relais/shared";
 import type { Ctx } from "../auth/ctx.ts";
 import { ctxOf } from "../auth/guard.ts";
+import { urgently } from "../../db/priority-pool.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -97,6 +98,16 @@ export function serve<E extends EndpointDef>(
       return answer;
     },
   });
+}
+
+/**
+ * serve(), with the handler run `urgently`: its connections come before the texts' when the pool
+ * is busy (a call's setup and its staff's actions, db/priority-pool.ts).
+ */
+export function serveUrgent<E extends EndpointDef>(app: FastifyInstance, def: E, handler: EndpointHandler<E>): void {
+  // urgently hands back what the handler answered, so the answer keeps the handler's own type.
+  const urgent = (served: Served<E>) => urgently(async () => handler(served));
+  serve(app, def, urgent as EndpointHandler<E>);
 }
 
 /** Serves the WebSocket entry (`answer: "websocket"`): Fastify's websocket route with the entry's path and access. */

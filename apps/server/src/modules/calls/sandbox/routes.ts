@@ -4,13 +4,16 @@ import type { RawData } from "ws";
 import multipart from "@fastify/multipart";
 import { AppError, conflict, notFound } from "../../../platform/errors.ts";
 import { badMultipart, readCapped } from "../../../platform/http/multipart.ts";
-import { serve, serveWebsocket } from "../../../platform/http/serve.ts";
+import { serve, serveUrgent, serveWebsocket } from "../../../platform/http/serve.ts";
 import type { RateLimiter } from "../../../platform/rate-limit.ts";
 import type { SandboxVoiceBridge } from "./bridge.ts";
 
 const SANDBOX_LIMIT = { max: 120, windowSeconds: 60 };
 
-/** The phone simulator's calls (development and tests only, like the sandbox texts). */
+/**
+ * The phone simulator's calls (development and tests only, like the sandbox texts). What the
+ * phone does to a call runs `urgently` (db/priority-pool.ts), as the carrier's webhooks do.
+ */
 export function sandboxCallRoutes(bridge: SandboxVoiceBridge, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
     const limit = (ip: string) => limiter.hit(`sandbox:${ip}`, SANDBOX_LIMIT);
@@ -18,7 +21,7 @@ export function sandboxCallRoutes(bridge: SandboxVoiceBridge, limiter: RateLimit
       if (value === null) throw notFound();
       return value;
     };
-    serve(app, endpoints.voice.sandboxStart, async ({ body, req }) => {
+    serveUrgent(app, endpoints.voice.sandboxStart, async ({ body, req }) => {
       await limit(req.ip);
       return { call: found(await bridge.startFromPhone(body.from, body.to)) };
     });
@@ -26,17 +29,17 @@ export function sandboxCallRoutes(bridge: SandboxVoiceBridge, limiter: RateLimit
       await limit(req.ip);
       return { calls: bridge.list(query.phone) };
     });
-    serve(app, endpoints.voice.sandboxAnswer, async ({ params, req }) => {
+    serveUrgent(app, endpoints.voice.sandboxAnswer, async ({ params, req }) => {
       await limit(req.ip);
       const before = found(bridge.get(params.sid));
       if (before.state === "ended") throw conflict("error.call-ended");
       return found(await bridge.answerAtPhone(params.sid));
     });
-    serve(app, endpoints.voice.sandboxReject, async ({ params, req }) => {
+    serveUrgent(app, endpoints.voice.sandboxReject, async ({ params, req }) => {
       await limit(req.ip);
       return found(await bridge.endAtPhone(params.sid, "busy"));
     });
-    serve(app, endpoints.voice.sandboxHangup, async ({ params, req }) => {
+    serveUrgent(app, endpoints.voice.sandboxHangup, async ({ params, req }) => {
       await limit(req.ip);
       return found(await bridge.endAtPhone(params.sid, "completed"));
     });
@@ -56,7 +59,7 @@ export function sandboxCallRoutes(bridge: SandboxVoiceBridge, limiter: RateLimit
       if (answer === "not-recording") throw conflict("error.call-not-recording");
       return found(answer);
     });
-    serve(app, endpoints.voice.sandboxDigits, async ({ params, body, req }) => {
+    serveUrgent(app, endpoints.voice.sandboxDigits, async ({ params, body, req }) => {
       await limit(req.ip);
       return found(await bridge.digitsAtPhone(params.sid, body.digits));
     });
