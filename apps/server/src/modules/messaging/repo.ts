@@ -73,15 +73,53 @@ export async function listThreads(
   search: ThreadSearch | null = null,
 ): Promise<ThreadRow[]> {
   if (teamIds.length === 0) return [];
+  if (!search && teamIds.length > 1) return listThreadsOfTeams(tx, orgId, teamIds, state, after, limit);
   let q = threadQuery(tx, orgId).where("t.team_id", "in", teamIds).where("t.state", "=", state);
   if (search) q = q.where(threadMatches(orgId, search));
-  if (state === "active") {
-    q = q.orderBy("t.pinned", "desc");
-    if (after) q = q.where(sql<boolean>`(t.pinned, t.updated_at, t.id) < (${after.pinned}, ${after.at}::timestamptz, ${after.id}::uuid)`);
-  } else if (after) {
-    q = q.where(sql<boolean>`(t.updated_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  }
+  if (state === "active") q = q.orderBy("t.pinned", "desc");
+  const from = afterCursor(state, after);
+  if (from) q = q.where(from);
   return q.orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(limit).execute();
+}
+
+/** The keyset condition of the page after `after`, in the list's order (pinned first when active). */
+function afterCursor(state: "active" | "inactive", after: ThreadCursor | null) {
+  if (!after) return null;
+  return state === "active"
+    ? sql<boolean>`(t.pinned, t.updated_at, t.id) < (${after.pinned}, ${after.at}::timestamptz, ${after.id}::uuid)`
+    : sql<boolean>`(t.updated_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)`;
+}
+
+/**
+ * The list over several teams (an administrator of two teams) without a search. `team_id in
+ * (…)` cannot read the list's order from threads_list_idx, where team_id comes first, so
+ * PostgreSQL would read and sort every thread of those teams to keep one page. Here each team
+ * gives its first `limit` threads in index order (a LATERAL per team) and only those are merged.
+ */
+async function listThreadsOfTeams(
+  tx: Tx,
+  orgId: string,
+  teamIds: string[],
+  state: "active" | "inactive",
+  after: ThreadCursor | null,
+  limit: number,
+): Promise<ThreadRow[]> {
+  const from = afterCursor(state, after) ?? sql<boolean>`true`;
+  const order = state === "active" ? sql`t.pinned desc, t.updated_at desc, t.id desc` : sql`t.updated_at desc, t.id desc`;
+  const rows = await sql<ThreadRow>`
+    select t.*, tm.phone_number as team_phone, ${threadSortKey} as sort_key
+    from unnest(${teamIds}::uuid[]) as team(id)
+    cross join lateral (
+      select * from threads t
+      where t.organization_id = ${orgId} and t.team_id = team.id and t.state = ${state} and ${from}
+      order by ${order}
+      limit ${limit}
+    ) t
+    join teams tm on tm.id = t.team_id
+    order by ${order}
+    limit ${limit}
+  `.execute(tx);
+  return rows.rows;
 }
 
 /** Unread threads of `teamIds`, per state. */

@@ -186,6 +186,47 @@ describe("GET threads: order, pagination, teams, unread counts", () => {
     const foreign = (await list(await t.as(other.users.admin))).json().threads.map((x: Thread) => x.id);
     expect(foreign).not.toContain(second.thread.id);
   });
+
+  it("merges several teams' threads in one order, page after page (an administrator's list)", async () => {
+    // Threads of the second team between the first team's, one of them pinned, one archived.
+    const otherToken = await t.as(mine.users.other);
+    const theirs: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      theirs.push((await createThread(t, otherToken)).thread.id);
+      await t.request({
+        method: "POST",
+        url: `${API}/threads/${ids[["a", "c", "g", "b"][i]!]}/messages`,
+        token,
+        payload: { body: `relance ${i}` },
+      });
+    }
+    await update(otherToken, theirs[1]!, { attributes: { pinned: true } });
+    await update(otherToken, theirs[2]!, { state: "inactive" });
+    const admin = await t.as(mine.users.admin);
+    for (const state of ["active", "inactive"] as const) {
+      const pinnedFirst = state === "active" ? "pinned desc," : "";
+      const expected = (
+        await rows(
+          mine.orgId,
+          `select id from threads where state = '${state}' and team_id in ('${mine.teams.main}', '${mine.teams.second}')
+           order by ${pinnedFirst} updated_at desc, id desc`,
+        )
+      ).map((r) => r["id"]);
+      expect(expected).toEqual(expect.arrayContaining(state === "active" ? [theirs[0], theirs[1], ids["a"]] : [theirs[2], ids["f"]]));
+      for (const size of [1, 2, 3, 50]) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        for (let i = 0; i < 30; i++) {
+          const res = await list(admin, `?state=${state}&limit=${size}${cursor ? `&cursor=${cursor}` : ""}`);
+          expect(res.statusCode, res.body).toBe(200);
+          seen.push(...res.json().threads.map((x: Thread) => x.id));
+          cursor = res.json().nextCursor;
+          if (!cursor) break;
+        }
+        expect(seen, `${state} by ${size}`).toEqual(expected);
+      }
+    }
+  });
 });
 
 describe("GET threads/{id}: opening", () => {
