@@ -1,7 +1,7 @@
 // Run by run.mjs under tsx: the real app, built in this process on the benchmark's database,
 // with every statement that reaches PostgreSQL counted and timed — to show that the number of
-// queries per request does not grow with the page size, and which statements of an inbound
-// text run while its organisation's event position is locked. Prints one JSON line.
+// queries per request does not grow with the page size, and what an inbound text sends.
+// Prints one JSON line.
 import pg from "pg";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
@@ -60,8 +60,8 @@ async function measure(url, listKey) {
     const from = seen.length;
     const res = await app.inject({ method: "GET", url, headers });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    const statements = seen.slice(from).map((e) => e.text);
-    runs.push({ statements, items: res.json()[listKey].length });
+    const entries = seen.slice(from);
+    runs.push({ statements: entries.map((e) => e.text), ms: entries.map((e) => e.end - e.start), items: res.json()[listKey].length });
   }
   const counts = runs.map((r) => r.statements.length);
   return {
@@ -71,15 +71,17 @@ async function measure(url, listKey) {
     // Transactions: one to check the session, one for the work; each is begin … commit.
     transactions: runs[0].statements.filter((s) => /^begin/i.test(s)).length,
     sameEveryTime: counts.every((c) => c === counts[0]),
-    list: runs[0].statements.map(short),
+    // Each statement with its median time, sent → answered, over the runs.
+    list: runs[0].statements.map(
+      (text, j) => `${(Math.round(median(runs.map((r) => r.ms[j] ?? 0)) * 10) / 10).toFixed(1)} ms ${short(text)}`,
+    ),
   };
 }
 
 /**
- * An inbound text through the sandbox endpoint, alone on the server: its statements, and the
- * span from the one that takes the organisation's next event position (event_cursors, locked
- * until commit, record-event.ts) to the commit — the section texts of one organisation pass
- * through one at a time, so its length bounds how many texts a second one organisation takes.
+ * An inbound text through the sandbox endpoint, alone on the server: its statements and how long
+ * the request took. (The organisation's event cursor, once locked from its first event to the
+ * commit, is gone since decision 0017: positions no longer serialise one organisation's texts.)
  */
 async function inbound() {
   const runs = [];
@@ -89,18 +91,14 @@ async function inbound() {
     const res = await app.inject({ method: "POST", url: "/api/sandbox/inbound", payload: { from, to, body: `Bonjour (${i})` } });
     const requestMs = performance.now() - started;
     if (res.statusCode !== 201) throw new Error(`inbound: ${res.statusCode} ${res.body}`);
-    const all = seen.slice(from0);
-    const locked = all.findIndex((e) => e.text.includes("event_cursors"));
-    const commit = all.findIndex((e, j) => j > locked && /^commit/i.test(e.text));
-    runs.push({ all, locked, commit, requestMs, holdMs: all[commit].end - all[locked].start });
+    runs.push({ all: seen.slice(from0), requestMs });
   }
   const first = runs[0];
   return {
     statements: first.all.length,
-    statementsHoldingEventLock: first.commit - first.locked + 1,
-    holdMsMedian: Math.round(median(runs.map((r) => r.holdMs)) * 10) / 10,
+    transactions: first.all.filter((e) => /^begin/i.test(e.text)).length,
     requestMsMedian: Math.round(median(runs.map((r) => r.requestMs)) * 10) / 10,
-    list: first.all.map((e, j) => `${j >= first.locked && j <= first.commit ? "[locked] " : ""}${short(e.text)}`),
+    list: first.all.map((e) => short(e.text)),
   };
 }
 

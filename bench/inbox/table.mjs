@@ -34,8 +34,7 @@ function sockets(s, add, r) {
   }
   const i = r.lists?.inboundText;
   if (i) {
-    const under = `${i.statementsHoldingEventLock} of them (${i.holdMsMedian} ms) under the event lock`;
-    add(`one text alone: ${i.statements} statements, ${under}`);
+    add(`one text alone: ${i.statements} statements in ${i.transactions} transactions, request p50 ${ms(i.requestMsMedian)}`);
   }
 }
 
