@@ -25,6 +25,7 @@ import * as m0023 from "./0023_call_park_numbers.ts";
 import * as m0024 from "./0024_voice_settings.ts";
 import * as m0025 from "./0025_voicemail_audio.ts";
 import * as m0026 from "./0026_sip_endpoints.ts";
+import * as m0027 from "./0027_thread_unread_index.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0024_voice_settings": m0024,
   "0025_voicemail_audio": m0025,
   "0026_sip_endpoints": m0026,
+  "0027_thread_unread_index": m0027,
 };
