@@ -56,9 +56,13 @@ test("un administrateur enregistre le message d'accueil de la pause depuis son m
   await expect(greeting).toHaveText(/^Message d'accueil · 00:0[5-9]$/, { timeout: 15_000 });
   await phone.page.screenshot({ path: screenshotPath("simulator-greeting-playing.png") });
   await expectGreetingHeard(phone.page);
-  // Nobody takes calls during the break and the Hygiène has no queue: the call is over, and the
-  // greeting, once played to its end, leaves the phone.
-  await expect(phoneCall(phone).getByTestId("phone-call-status")).toHaveText("Appel terminé");
+  // Nobody takes calls during the break and the Hygiène has no queue: the clinic has ended the
+  // call, but the caller is still on the line while the greeting plays, and can hang up...
+  await expect(phoneCall(phone).getByRole("button", { name: "Raccrocher" })).toBeVisible();
+  await expect(phoneCall(phone).getByTestId("phone-call-status")).toBeHidden();
+  // ...and once it has played to its end, the call is over for them too.
   await expect(greeting).toBeHidden({ timeout: 15_000 });
+  await expect(phoneCall(phone).getByTestId("phone-call-status")).toHaveText("Appel terminé");
+  await expect(phoneCall(phone).getByRole("button", { name: "Appeler la clinique" })).toBeVisible();
   await phone.close();
 });

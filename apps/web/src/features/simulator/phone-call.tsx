@@ -17,6 +17,8 @@ import { useNow } from "../../ui/use-now.ts";
 
 /** States in which the caller hears ringback (the sandbox phone socket's contract). */
 const RINGBACK_STATES = new Set(["dialing", "ivr", "queued", "ringing", "connecting"]);
+/** States a call ends from while its greeting is the whole answer (a closed period); "ended": already over. */
+const GREETING_STAGES = new Set(["dialing", "ivr", "ended"]);
 
 function socketUrl(number: string): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
@@ -66,6 +68,8 @@ function usePhoneCall(number: string, media = true) {
   const greetingTurn = useRef(0);
   /** Whether the call `sid` names is still going: another call's news is not this one's while it is. */
   const live = useRef(false);
+  /** The call's last state before its end: whether it ended in its greeting (call.ended). */
+  const stage = useRef<string | null>(null);
   const voicemail = useRef<{ sid: string; recorder: WavRecording; timer: number } | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const peer = useRef<SandboxPeer | null>(null);
@@ -143,6 +147,7 @@ function usePhoneCall(number: string, media = true) {
             if (fresh && message.type === "call.state" && sid.current && live.current) return;
             sid.current = message.call.sid;
             live.current = message.call.state !== "ended";
+            stage.current = message.call.state;
             // Parked (issue 13 §1): the staff leg left; the next person's pick connects anew.
             const parked = message.call.state === "parked";
             if (parked) closePeer();
@@ -154,6 +159,11 @@ function usePhoneCall(number: string, media = true) {
           case "call.ended":
             if (message.call.sid !== sid.current) return;
             live.current = false;
+            // Ended while still in its greeting (a closed period): the greeting plays on, as
+            // Twilio says it before hanging up. Ended later (nobody answered, the queue gave up):
+            // the network hangs up on the caller, greeting or not. A repeated end changes nothing.
+            if (stage.current !== null && !GREETING_STAGES.has(stage.current)) greeting.current?.stop();
+            stage.current = "ended";
             closePeer();
             setState((s) => ({ ...s, call: message.call, connected: false }));
             return;
@@ -233,6 +243,7 @@ function usePhoneCall(number: string, media = true) {
     if (sid.current === call.sid) return;
     sid.current = call.sid;
     live.current = call.state !== "ended";
+    stage.current = call.state;
     setState({ call, ...IDLE });
   };
   /** A key pressed or a hang-up cuts the greeting. */
@@ -316,6 +327,10 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
     </Stack>
   ) : null;
   if (!live && (call === null || call.state === "ended")) {
+    // The network ended the call but its greeting still plays (a closed period, a full queue):
+    // the caller is still on the line, as with Twilio's greeting before its hang-up, until the
+    // greeting ends or they hang up; only then is the call over for them.
+    const greetingAfterEnd = call !== null && greeting !== null;
     return (
       <>
         {promptLine || greetingLine ? (
@@ -325,7 +340,7 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
           </div>
         ) : null}
         <div className={classes.callBar} aria-label={label} role="group">
-          {call ? (
+          {call && !greetingAfterEnd ? (
             <Text size="xs" c="dimmed" data-testid="phone-call-status">
               <FormattedMessage id="simulator.call.ended" />
               {call.digitsReceived ? ` · ${call.digitsReceived}` : ""}
@@ -333,7 +348,11 @@ function PhoneCallInside({ phone, clinic }: { phone: string; clinic: string | nu
           ) : (
             <span />
           )}
-          {clinic === null ? (
+          {greetingAfterEnd ? (
+            <Button size="compact-sm" color="red" leftSection={<IconPhoneOff size={15} />} onClick={cutGreeting}>
+              <FormattedMessage id="simulator.call.hang-up" />
+            </Button>
+          ) : clinic === null ? (
             <Text size="xs" c="dimmed" data-testid="desk-phone-waiting">
               <FormattedMessage id="simulator.desk.waiting" />
             </Text>
