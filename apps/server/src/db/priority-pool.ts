@@ -6,9 +6,10 @@ import type pg from "pg";
  * of texts; decision 0046). When every connection is in use, a request waits for one; the pool
  * used to hand them out in arrival order, so a call's setup — a dozen short transactions one
  * after the other — queued behind the texts' at each of them and reached the staff 1.7 s late
- * at 200 texts a second while a text took 0.4 s. Work run through `urgently` (a call's routes
- * and webhooks, the real-time hub's reads) now gets the next free connection before anything
- * that waits without it; among the urgent and among the others, the order stays the arrival.
+ * at 200 texts a second while a text took 0.4 s. Work run through `urgently` (the voice routes,
+ * the simulator's call routes, the Twilio voice entry points) now gets the next free connection
+ * before anything that waits without it; among the urgent and among the others, the order stays
+ * the arrival.
  *
  * Nothing is capped: when a connection is free, anyone takes it at once. Throttling the texts
  * while a call was set up was tried first and starved the inbox (decision 0046).
