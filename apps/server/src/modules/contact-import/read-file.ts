@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import * as XLSX from "@e965/xlsx";
-import ExcelJS from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import { CONTACT_IMPORT_COLUMNS, type ContactImportPreview } from "@relais/shared";
-import { badRequest } from "../../platform/errors.ts";
+import { AppError, badRequest } from "../../platform/errors.ts";
+import { openFirstSheet } from "./xlsx-first-sheet.ts";
 
 /**
  * Reads an uploaded contact file, CSV or Excel (.xlsx, or the old binary .xls), as numbered lines
@@ -148,30 +148,21 @@ function cellText(value: unknown): string {
 
 function xlsxSheet(bytes: Buffer): Sheet {
   async function* lines(): AsyncGenerator<SheetLine> {
-    // styles "cache": without the cell formats, dates would come out as serial numbers.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      worksheets: "emit",
-      sharedStrings: "cache",
-      styles: "cache",
-      hyperlinks: "ignore",
-      entries: "ignore",
-    });
     try {
-      // The first worksheet only: a workbook's other sheets are notes, totals, lists.
-      for await (const worksheet of reader) {
-        for await (const row of worksheet) {
-          // row.values is 1-based: index 0 is always empty.
-          const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-          const cells = Array.from(values, cellText);
-          while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
-          if (cells.length === 0) continue;
-          yield { line: row.number, cells };
-          if (row.number % YIELD_EVERY === 0) await turn();
-        }
-        return;
+      // A fresh reader each pass: the scan reads the file once, the run again.
+      const worksheet = await openFirstSheet(bytes);
+      for await (const row of worksheet) {
+        // row.values is 1-based: index 0 is always empty.
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        const cells = Array.from(values, cellText);
+        while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+        if (cells.length === 0) continue;
+        yield { line: row.number, cells };
+        if (row.number % YIELD_EVERY === 0) await turn();
       }
     } catch (err) {
-      // A zip that file-type took for a workbook but whose sheets do not parse.
+      if (err instanceof AppError) throw err;
+      // A zip that file-type took for a workbook but whose sheet does not parse.
       throw Object.assign(badRequest("error.import-format"), { cause: err });
     }
   }

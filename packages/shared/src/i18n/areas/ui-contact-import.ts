@@ -20,6 +20,10 @@ export const uiContactImport = defineMessages({
     "The file must have 11 columns (first name, last name, phone, email, birth date, address, city, postal code, language, gender, note); its first line has {found}.",
   ],
   "error.import-too-large": ["Le fichier dépasse {max} Mo.", "The file is larger than {max} MB."],
+  "error.import-unpacked-too-large": [
+    "Une fois décompressé, ce classeur dépasse {max} Mo : enregistrez sa première feuille seule, ou en CSV.",
+    "Unpacked, this workbook is larger than {max} MB: save its first sheet alone, or as CSV.",
+  ],
   "error.import-too-many-rows": [
     "Le fichier dépasse {max} lignes : divisez-le en plusieurs fichiers.",
     "The file has more than {max} lines: split it into several files.",
