@@ -17,7 +17,17 @@ export type { ContactHold } from "./outbound-service.ts";
 export { messagingTasks } from "./jobs.ts";
 
 /** Texts the system sends (automatic texts, scheduled messages, surveys), and a thread staff may see. */
-export { contactHeldUntil, openSystemThread, outboundOutcomes, queueSystemText, refuseWhileHeld } from "./outbound-service.ts";
+export {
+  contactHeldUntil,
+  contactsHeldUntil,
+  openSystemThread,
+  outboundOutcomes,
+  queueSystemText,
+  queueSystemTexts,
+  refuseWhileHeld,
+  SYSTEM_TEXTS_BATCH,
+} from "./outbound-service.ts";
+export type { SystemText } from "./outbound-service.ts";
 export { threadForStaff } from "./thread-access.ts";
 export { teamForNewThread } from "./policy.ts";
 

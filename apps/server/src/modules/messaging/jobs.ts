@@ -1,8 +1,8 @@
 import type { JobTasks } from "../../platform/jobs/jobs.ts";
 import type { MessagingDeps } from "./messaging-deps.ts";
-import { runSendTextJob, SEND_TEXT_TASK } from "./outbound-service.ts";
+import { runSendTextJob, runSendTextsJob, SEND_TEXT_TASK, SEND_TEXTS_TASK } from "./outbound-service.ts";
 
-/** The tasks this module gives the job worker (app.ts): the send-text job of every outbound text. */
+/** The tasks this module gives the job worker (app.ts): the jobs that hand outbound texts to the carrier, one or a batch. */
 export function messagingTasks(deps: MessagingDeps): JobTasks {
-  return { [SEND_TEXT_TASK]: (p) => runSendTextJob(deps, p) };
+  return { [SEND_TEXT_TASK]: (p) => runSendTextJob(deps, p), [SEND_TEXTS_TASK]: (p) => runSendTextsJob(deps, p) };
 }

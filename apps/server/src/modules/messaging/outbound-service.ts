@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { statusesBefore, typedPhoneToE164, type Message, type SendMessageRequest } from "@relais/shared";
-import { CarrierSendError, type CarrierStatusEvent } from "../../carriers/carrier.ts";
+import { CarrierSendError, type CarrierStatusEvent, type OutboundMedia } from "../../carriers/carrier.ts";
 import { withTenant, type Tx } from "../../db/database.ts";
 import { addJob } from "../../platform/jobs/jobs.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
@@ -13,7 +13,7 @@ import { presentMessage } from "./presenter.ts";
 import { filesForMessage } from "./quick-message-files.ts";
 import * as repo from "./repo.ts";
 import { visibleThread } from "./thread-access.ts";
-import { announceMessage, announceThread } from "./thread-events.ts";
+import { announceMessage, announceNewTexts, announceThread } from "./thread-events.ts";
 
 /**
  * Texts going out: staff's sends and retries, the texts the system writes, the send-text job that
@@ -31,19 +31,34 @@ export function contactNumber(typed: string): string {
 }
 
 /**
- * A flow of another module that holds a contact's line (the satisfaction survey, spec part 1
- * §4): until the time it answers, nobody else texts that number in the organisation. Null: free.
+ * A flow of another module that holds contacts' lines (the satisfaction survey, spec part 1 §4):
+ * until the time it answers for a number, nobody else texts that number in the organisation.
+ * Asked for many numbers at once (a batch of scheduled messages); numbers it does not hold are
+ * left out of its answer.
  */
-export type ContactHold = (tx: Tx, orgId: string, contactPhone: string) => Promise<Date | null>;
+export type ContactHold = (tx: Tx, orgId: string, contactPhones: readonly string[]) => Promise<Map<string, Date>>;
+
+/** Until when each held number of `contactPhones` is held (the latest of the flows); free numbers are left out. */
+export async function contactsHeldUntil(
+  deps: MessagingDeps,
+  tx: Tx,
+  orgId: string,
+  contactPhones: readonly string[],
+): Promise<Map<string, Date>> {
+  const until = new Map<string, Date>();
+  if (contactPhones.length === 0) return until;
+  for (const hold of deps.holds) {
+    for (const [phone, end] of await hold(tx, orgId, contactPhones)) {
+      const seen = until.get(phone);
+      if (!seen || end > seen) until.set(phone, end);
+    }
+  }
+  return until;
+}
 
 /** Until when a flow holds the line of `contactPhone` (the latest of them), or null when it is free. */
 export async function contactHeldUntil(deps: MessagingDeps, tx: Tx, orgId: string, contactPhone: string): Promise<Date | null> {
-  let until: Date | null = null;
-  for (const hold of deps.holds) {
-    const end = await hold(tx, orgId, contactPhone);
-    if (end && (!until || end > until)) until = end;
-  }
-  return until;
+  return (await contactsHeldUntil(deps, tx, orgId, [contactPhone])).get(contactPhone) ?? null;
 }
 
 /** 409 error.survey-in-progress, with the minutes left, when the contact's line is held. */
@@ -63,6 +78,16 @@ export const SEND_TEXT_TASK = "send-text";
 const SEND_TEXT_PRIORITY = -10;
 /** Its payload as the queue hands it back, checked (orgId is stamped by relais_jobs.add_job). */
 const sendTextJob = z.object({ orgId: z.uuid(), messageId: z.uuid() });
+
+/** The job that hands a batch of system texts to the carrier (queueSystemTexts), same priority. */
+export const SEND_TEXTS_TASK = "send-texts";
+/**
+ * The most texts one queueSystemTexts call, and so one send-texts job, takes: their events (two
+ * a text) stay far below a transaction's 4 096 positions, and its transaction well under the 5 s
+ * a transaction recording events may last (decision 0017).
+ */
+export const SYSTEM_TEXTS_BATCH = 200;
+const sendTextsJob = z.object({ orgId: z.uuid(), messageIds: z.array(z.uuid()).min(1).max(SYSTEM_TEXTS_BATCH) });
 
 /**
  * Records an outbound message as "sending" and its thread's new last message, with the job that
@@ -105,41 +130,82 @@ export async function queueOutbound(
 }
 
 /**
- * The send-text job: hands a committed "sending" message to the carrier with its idempotency key
- * and stores the carrier's id. A message no longer "sending" (already sent by an earlier run,
- * retried, deleted) is skipped, and a run repeated after a crash reuses the same key, so the
- * carrier sends it once. A database error throws: graphile-worker retries the job.
+ * Hands one committed "sending" message to the carrier with its idempotency key: the carrier's id,
+ * or null when there is nothing to send (no longer "sending": already sent by an earlier run,
+ * retried, deleted) or the carrier refused it (then marked failed). A run repeated after a crash
+ * reuses the same key, so the carrier sends it once.
+ */
+async function handToCarrier(deps: MessagingDeps, orgId: string, msg: repo.MessageRow, media: OutboundMedia[]): Promise<string | null> {
+  if (msg.direction !== "outbound" || msg.status !== "sending" || !msg.idempotency_key || msg.carrier_message_id) return null;
+  const text = { from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: msg.idempotency_key };
+  try {
+    const { carrierMessageId } = media.length ? await deps.carrier.sendMms({ ...text, media }) : await deps.carrier.sendSms(text);
+    return carrierMessageId;
+  } catch (err) {
+    deps.log.warn({ err, messageId: msg.id }, "carrier refused an outbound text");
+    await applyStatus(deps, orgId, msg.id, {
+      status: "failed",
+      failureReason: err instanceof CarrierSendError ? err.reason : "carrier-error",
+      carrierMessageId: null,
+    });
+    return null;
+  }
+}
+
+/** Runs `work`, counted among the sends the server waits for when it closes. */
+async function tracked(deps: MessagingDeps, work: Promise<void>): Promise<void> {
+  deps.pending.add(work);
+  try {
+    await work;
+  } finally {
+    deps.pending.delete(work);
+  }
+}
+
+/**
+ * The send-text job: hands a committed "sending" message to the carrier and stores the carrier's
+ * id. A database error throws: graphile-worker retries the job.
  */
 export async function runSendTextJob(deps: MessagingDeps, payload: unknown): Promise<void> {
   const { orgId, messageId } = sendTextJob.parse(payload);
-  const run = (async () => {
-    const { msg, media } = await withTenant(deps.db, orgId, async (tx) => ({
-      msg: await repo.findMessage(tx, orgId, messageId),
-      media: await outboundMediaOf(deps.media, tx, orgId, messageId),
-    }));
-    if (!msg || msg.direction !== "outbound" || msg.status !== "sending" || !msg.idempotency_key || msg.carrier_message_id) return;
-    const key = msg.idempotency_key;
-    const text = { from: msg.from_phone, to: msg.to_phone, body: msg.body, idempotencyKey: key };
-    let carrierMessageId: string;
-    try {
-      ({ carrierMessageId } = media.length ? await deps.carrier.sendMms({ ...text, media }) : await deps.carrier.sendSms(text));
-    } catch (err) {
-      deps.log.warn({ err, messageId }, "carrier refused an outbound text");
-      await applyStatus(deps, orgId, messageId, {
-        status: "failed",
-        failureReason: err instanceof CarrierSendError ? err.reason : "carrier-error",
-        carrierMessageId: null,
-      });
-      return;
-    }
-    await withTenant(deps.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, messageId, key, carrierMessageId));
-  })();
-  deps.pending.add(run);
-  try {
-    await run;
-  } finally {
-    deps.pending.delete(run);
-  }
+  await tracked(
+    deps,
+    (async () => {
+      const { msg, media } = await withTenant(deps.db, orgId, async (tx) => ({
+        msg: await repo.findMessage(tx, orgId, messageId),
+        media: await outboundMediaOf(deps.media, tx, orgId, messageId),
+      }));
+      const carrierMessageId = msg ? await handToCarrier(deps, orgId, msg, media) : null;
+      if (!msg?.idempotency_key || !carrierMessageId) return;
+      const key = msg.idempotency_key;
+      await withTenant(deps.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, messageId, key, carrierMessageId));
+    })(),
+  );
+}
+
+/**
+ * The send-texts job of a batch of system texts (queueSystemTexts): each handed to the carrier in
+ * the batch's order, and its carrier id stored as soon as the carrier answers, one text at a
+ * time. Twilio takes no idempotency key: a text it has taken whose id is not stored yet goes out
+ * twice if the server dies then, so a job keeps one text in that window, as a send-text job does
+ * (several at once bought no speed in the bench and widened it; decision 0048).
+ */
+export async function runSendTextsJob(deps: MessagingDeps, payload: unknown): Promise<void> {
+  const { orgId, messageIds } = sendTextsJob.parse(payload);
+  await tracked(
+    deps,
+    (async () => {
+      const msgs = await withTenant(deps.db, orgId, (tx) => repo.findMessagesByIds(tx, orgId, messageIds));
+      for (const id of messageIds) {
+        const msg = msgs.get(id);
+        // Texts the system writes carry no files (queueSystemTexts attaches none).
+        const carrierMessageId = msg ? await handToCarrier(deps, orgId, msg, []) : null;
+        const key = msg?.idempotency_key;
+        if (!carrierMessageId || !key) continue;
+        await withTenant(deps.db, orgId, (tx) => repo.setCarrierMessageId(tx, orgId, id, key, carrierMessageId));
+      }
+    })(),
+  );
 }
 
 // ---- Staff's texts --------------------------------------------------------------------------
@@ -237,6 +303,63 @@ export async function queueSystemText(
   );
   await announceThread(tx, orgId, text.thread.id, text.thread.created ? "thread.created" : "thread.updated");
   return announceMessage(tx, orgId, text.teamId, row, "message.created");
+}
+
+/** A text the system writes, as queueSystemTexts takes it: each has its own idempotency key. */
+export type SystemText = { teamId: string; from: string; to: string; body: string; authorId: string | null; idempotencyKey: string };
+
+/**
+ * Many system texts at once (scheduled messages falling due together; at most
+ * SYSTEM_TEXTS_BATCH), with what queueSystemText writes for each: the thread created if missing
+ * and locked, the "sending" message, the thread's new last message, thread.* and message.created
+ * events. A few statements for the whole batch, and one send-texts job for all of them, in the
+ * caller's transaction. The caller has checked the contacts' holds. Each message by its key.
+ */
+export async function queueSystemTexts(tx: Tx, orgId: string, texts: readonly SystemText[]): Promise<Map<string, Message>> {
+  if (texts.length === 0) return new Map();
+  if (texts.length > SYSTEM_TEXTS_BATCH) throw new Error(`queueSystemTexts: more than ${SYSTEM_TEXTS_BATCH} texts`);
+  const threads = await repo.ensureThreads(
+    tx,
+    orgId,
+    texts.map((t) => ({ teamId: t.teamId, phone: t.to })),
+  );
+  const threadOf = (t: SystemText) => {
+    const found = threads.get(`${t.teamId} ${t.to}`);
+    if (!found) throw new Error("queueSystemTexts: thread vanished");
+    return found;
+  };
+  const rows = await repo.insertOutboundTexts(
+    tx,
+    orgId,
+    texts.map((t) => ({
+      threadId: threadOf(t).row.id,
+      from: t.from,
+      to: t.to,
+      body: t.body,
+      idempotencyKey: t.idempotencyKey,
+      authorId: t.authorId,
+    })),
+  );
+  const written = texts.map((t) => {
+    const message = rows.get(t.idempotencyKey);
+    if (!message) throw new Error("queueSystemTexts: message not inserted");
+    return { ...threadOf(t), message };
+  });
+  // A thread's last text of the batch is its new last message.
+  const last = new Map(written.map((w) => [w.row.id, w.message.id]));
+  await repo.setLastMessages(
+    tx,
+    orgId,
+    [...last].map(([threadId, messageId]) => ({ threadId, messageId })),
+  );
+  await addJob(tx, SEND_TEXTS_TASK, { messageIds: written.map((w) => w.message.id) }, { priority: SEND_TEXT_PRIORITY });
+  const now = new Map((await repo.findThreadsByIds(tx, orgId, [...last.keys()])).map((r) => [r.id, r]));
+  const messages = await announceNewTexts(
+    tx,
+    orgId,
+    written.map((w) => ({ thread: now.get(w.row.id) ?? w.row, created: w.created, message: w.message })),
+  );
+  return new Map(messages.map((m, i) => [texts[i]?.idempotencyKey ?? "", m]));
 }
 
 /** The current status of outbound texts, by id, for modules that show an outcome (scheduled messages). */

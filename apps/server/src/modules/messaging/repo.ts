@@ -253,6 +253,78 @@ export async function deleteThread(tx: Tx, orgId: string, threadId: string): Pro
   await tx.deleteFrom("threads").where("organization_id", "=", orgId).where("id", "=", threadId).execute();
 }
 
+/**
+ * The threads of many (team, contact) pairs at once, created where missing and locked until the
+ * transaction ends, by key `${teamId} ${phone}`. Locked in id order, so two batches sharing a
+ * contact wait for each other instead of deadlocking.
+ */
+export async function ensureThreads(
+  tx: Tx,
+  orgId: string,
+  pairs: readonly { teamId: string; phone: string }[],
+): Promise<Map<string, { row: ThreadRow; created: boolean }>> {
+  if (pairs.length === 0) return new Map();
+  const teams = pairs.map((p) => p.teamId);
+  const phones = pairs.map((p) => p.phone);
+  const { rows: inserted } = await sql<{ id: string }>`
+    insert into threads (organization_id, team_id, contact_phone, last_message_id)
+    select ${orgId}::uuid, w.team_id, w.phone, null
+    from unnest(${teams}::uuid[], ${phones}::text[]) as w(team_id, phone)
+    order by w.team_id, w.phone
+    on conflict (organization_id, team_id, contact_phone) do nothing
+    returning id`.execute(tx);
+  const created = new Set(inserted.map((r) => r.id));
+  // A join on the pairs, not "(team_id, contact_phone) in (…)": the planner took that for a
+  // nested loop over every thread of the organisation, a second per batch at 10 000 threads.
+  const { rows } = await sql<ThreadRow>`
+    select t.*, tm.phone_number as team_phone, ${threadSortKey} as sort_key
+    from unnest(${teams}::uuid[], ${phones}::text[]) as w(team_id, phone)
+    join threads t on t.organization_id = ${orgId} and t.team_id = w.team_id and t.contact_phone = w.phone
+    join teams tm on tm.id = t.team_id
+    order by t.id
+    for update of t`.execute(tx);
+  return new Map(rows.map((row) => [`${row.team_id} ${row.contact_phone}`, { row, created: created.has(row.id) }]));
+}
+
+/** Threads by id (those of the organisation; missing ones left out). */
+export async function findThreadsByIds(tx: Tx, orgId: string, ids: readonly string[]): Promise<ThreadRow[]> {
+  if (ids.length === 0) return [];
+  return threadQuery(tx, orgId)
+    .where("t.id", "in", [...ids])
+    .execute();
+}
+
+/** Each thread's new last message, brought back to the active list and moved to the top. */
+export async function setLastMessages(tx: Tx, orgId: string, last: readonly { threadId: string; messageId: string }[]): Promise<void> {
+  if (last.length === 0) return;
+  await sql`
+    update threads t set last_message_id = v.message_id, state = 'active', updated_at = now()
+    from unnest(${last.map((l) => l.threadId)}::uuid[], ${last.map((l) => l.messageId)}::uuid[]) as v(thread_id, message_id)
+    where t.organization_id = ${orgId} and t.id = v.thread_id`.execute(tx);
+}
+
+/** Outbound texts the system writes, "sending", in one statement; by idempotency key (each text has its own). */
+export async function insertOutboundTexts(
+  tx: Tx,
+  orgId: string,
+  texts: readonly { threadId: string; from: string; to: string; body: string; idempotencyKey: string; authorId: string | null }[],
+): Promise<Map<string, MessageRow>> {
+  if (texts.length === 0) return new Map();
+  const col = <K extends keyof (typeof texts)[number]>(k: K) => texts.map((t) => t[k]);
+  const { rows } = await sql<MessageRow>`
+    insert into messages (organization_id, thread_id, direction, from_phone, to_phone, body, status, failure_reason, carrier_message_id, idempotency_key, author_id, created_at, updated_at)
+    select ${orgId}::uuid, v.thread_id, 'outbound', v.from_phone, v.to_phone, v.body, 'sending', null, null, v.idempotency_key, v.author_id,
+      -- The clock, not the transaction's start: two texts to one contact keep their order.
+      clock_timestamp(), clock_timestamp()
+    from unnest(
+      ${col("threadId")}::uuid[], ${col("from")}::text[], ${col("to")}::text[], ${col("body")}::text[],
+      ${col("idempotencyKey")}::text[], ${col("authorId")}::uuid[]
+    ) with ordinality as v(thread_id, from_phone, to_phone, body, idempotency_key, author_id, n)
+    order by v.n
+    returning *`.execute(tx);
+  return new Map(rows.map((r) => [r.idempotency_key ?? "", r]));
+}
+
 export type NewMessage = {
   orgId: string;
   threadId: string;

@@ -64,3 +64,30 @@ export async function announceMessage(
   await recordEvent(tx, orgId, { type, teamId, payload: message });
   return message;
 }
+
+/**
+ * The events of many new texts written at once (queueSystemTexts), in their order: for each, its
+ * thread as it now stands (thread.created the first time a new thread shows, else thread.updated)
+ * then message.created; a text's files are none. The threads' contacts are read in one query.
+ */
+export async function announceNewTexts(
+  tx: Tx,
+  orgId: string,
+  texts: readonly { thread: repo.ThreadRow; created: boolean; message: repo.MessageRow }[],
+): Promise<Message[]> {
+  const contacts = await contactsByPhones(tx, orgId, [...new Set(texts.map((t) => t.thread.contact_phone))]);
+  const lastOf = new Map(texts.map((t) => [t.message.id, t.message]));
+  const shown = new Set<string>();
+  const messages: Message[] = [];
+  for (const { thread, created, message } of texts) {
+    const type = created && !shown.has(thread.id) ? "thread.created" : "thread.updated";
+    shown.add(thread.id);
+    const last = thread.last_message_id ? lastOf.get(thread.last_message_id) : undefined;
+    const payload = presentThread(thread, last, [], contacts.get(thread.contact_phone) ?? null);
+    await recordEvent(tx, orgId, { type, teamId: thread.team_id, payload });
+    const presented = presentMessage(message, []);
+    await recordEvent(tx, orgId, { type: "message.created", teamId: thread.team_id, payload: presented });
+    messages.push(presented);
+  }
+  return messages;
+}

@@ -101,6 +101,38 @@ export async function markQueued(tx: Tx, orgId: string, id: string, messageId: s
     .execute();
 }
 
+/**
+ * Other messages of the organisation still to send and due by `dueBy`, soonest (then first
+ * written) first, at most `limit`, locked; rows another transaction holds (another batch, an
+ * edit) are left to it.
+ */
+export async function claimDue(tx: Tx, orgId: string, exceptId: string, dueBy: Date, limit: number): Promise<ScheduledRow[]> {
+  if (limit <= 0) return [];
+  return tx
+    .selectFrom("scheduled_messages")
+    .selectAll()
+    .where("organization_id", "=", orgId)
+    .where("status", "=", "scheduled")
+    .where("scheduled_at", "<=", dueBy)
+    .where("id", "<>", exceptId)
+    .orderBy("scheduled_at")
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** markQueued for many messages in one statement. */
+export async function markManyQueued(tx: Tx, orgId: string, queued: readonly { id: string; messageId: string }[]): Promise<void> {
+  if (queued.length === 0) return;
+  await sql`
+    update scheduled_messages s set status = 'queued', message_id = v.message_id, failure_reason = null, updated_at = now()
+    from unnest(${queued.map((q) => q.id)}::uuid[], ${queued.map((q) => q.messageId)}::uuid[]) as v(id, message_id)
+    where s.organization_id = ${orgId} and s.id = v.id`.execute(tx);
+}
+
 export async function markFailed(tx: Tx, orgId: string, id: string, reason: string): Promise<void> {
   await tx
     .updateTable("scheduled_messages")

@@ -106,7 +106,7 @@ export async function answerSurvey(deps: MessagingDeps, tx: Tx, inbound: Recorde
 }
 
 /** The hold the survey puts on a contact's line, for messaging (registered in app.ts). */
-export const surveyHold: ContactHold = (tx, orgId, contactPhone) => repo.findHoldEnd(tx, orgId, contactPhone);
+export const surveyHold: ContactHold = (tx, orgId, contactPhones) => repo.findHoldEnds(tx, orgId, contactPhones);
 
 async function expireRun(db: Db, payload: unknown): Promise<void> {
   const { orgId, runId } = surveyExpireJob.parse(payload);

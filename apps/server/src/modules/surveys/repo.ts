@@ -35,17 +35,23 @@ export async function findOpenRun(tx: Tx, orgId: string, contactPhone: string, l
   return q.executeTakeFirst();
 }
 
-/** The end of the hold on a number: the open run's expiry when it is still ahead, read by the database clock. */
-export async function findHoldEnd(tx: Tx, orgId: string, contactPhone: string): Promise<Date | null> {
-  const row = await tx
+/** The end of the hold on each of `contactPhones` that has one: its open run's expiry while still ahead, by the database clock. */
+export async function findHoldEnds(tx: Tx, orgId: string, contactPhones: readonly string[]): Promise<Map<string, Date>> {
+  if (contactPhones.length === 0) return new Map();
+  const rows = await tx
     .selectFrom("survey_runs")
-    .select("expires_at")
+    .select(["contact_phone", "expires_at"])
     .where("organization_id", "=", orgId)
-    .where("contact_phone", "=", contactPhone)
+    .where("contact_phone", "in", [...contactPhones])
     .where("ended_at", "is", null)
     .where("expires_at", ">", sql<Date>`now()`)
-    .executeTakeFirst();
-  return row?.expires_at ?? null;
+    .execute();
+  const ends = new Map<string, Date>();
+  for (const r of rows) {
+    const seen = ends.get(r.contact_phone);
+    if (!seen || r.expires_at > seen) ends.set(r.contact_phone, r.expires_at);
+  }
+  return ends;
 }
 
 export async function findRun(tx: Tx, orgId: string, runId: string, lock = false): Promise<SurveyRunRow | undefined> {

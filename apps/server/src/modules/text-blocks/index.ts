@@ -13,7 +13,7 @@ export type { QuickMessageFiles } from "./service.ts";
 export { assertQuickMessage, refuseUnfilledFields } from "./service.ts";
 
 /** The signature of a text the system sends (automatic texts, scheduled messages). */
-export { signSystemText } from "./signature-service.ts";
+export { signSystemText, systemTextSigner } from "./signature-service.ts";
 
 /** A quick message as staff would write it (the demo seed). */
 export { createTextBlock } from "./service.ts";

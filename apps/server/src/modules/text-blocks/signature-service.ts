@@ -105,3 +105,19 @@ async function authorLine(tx: Tx, orgId: string, authorId: string): Promise<stri
 export async function signSystemText(tx: Tx, orgId: string, authorId: string | null, body: string): Promise<string> {
   return appendSignature(body, await systemTextSignature(tx, orgId, authorId));
 }
+
+/**
+ * signSystemText for many texts in one transaction (a batch of scheduled messages): each author's
+ * signature is read once. Call it one text at a time (the transaction runs one query at a time).
+ */
+export function systemTextSigner(tx: Tx, orgId: string): (authorId: string | null, body: string) => Promise<string> {
+  const signatures = new Map<string | null, Promise<string | null>>();
+  return async (authorId, body) => {
+    let signature = signatures.get(authorId);
+    if (!signature) {
+      signature = systemTextSignature(tx, orgId, authorId);
+      signatures.set(authorId, signature);
+    }
+    return appendSignature(body, await signature);
+  };
+}

@@ -60,6 +60,12 @@ export async function removeJob(tx: Tx, jobKey: string): Promise<void> {
   await sql`select relais_jobs.remove_job(${jobKey})`.execute(tx);
 }
 
+/** removeJob for many keys in one statement. */
+export async function removeJobs(tx: Tx, jobKeys: readonly string[]): Promise<void> {
+  if (jobKeys.length === 0) return;
+  await sql`select relais_jobs.remove_job(k) from unnest(${[...jobKeys]}::text[]) as k`.execute(tx);
+}
+
 export type Jobs = { stop: () => Promise<void> };
 
 /**
