@@ -89,9 +89,17 @@ describe("messages due together", () => {
     const second = await schedule(org, a, "Deuxième rappel");
     const third = await schedule(org, b, "Pour B");
     const later = await schedule(org, uniquePhone(), "Plus tard", 90);
+    const soon = await schedule(org, uniquePhone(), "Dans 20 secondes");
     const theirs = await schedule(elsewhere, uniquePhone(), "Autre clinique");
     await rowsDue(org, first, second, third);
     await rowsDue(elsewhere, theirs);
+    await withTenant(t.db.owner, org.orgId, (tx) =>
+      tx
+        .updateTable("scheduled_messages")
+        .set({ scheduled_at: sql<Date>`now() + interval '20 seconds'` })
+        .where("id", "=", soon.id)
+        .execute(),
+    );
 
     // Only the third message's job runs now.
     await bringForward(t, org.orgId, `scheduled:${third.id}`);
@@ -100,7 +108,8 @@ describe("messages due together", () => {
     expect(bodiesTo(b)).toEqual(["Pour B"]);
     for (const m of [first, second]) expect(await jobsOf(t, org.orgId, `scheduled:${m.id}`)).toEqual([]);
 
-    // A message not yet due, and another organisation's, wait for their own time.
+    // A message not yet due (even by 20 seconds), and another organisation's, wait for their own time.
+    expect((await shown(org, soon.id)).status).toBe("scheduled");
     expect((await shown(org, later.id)).status).toBe("scheduled");
     expect(await jobsOf(t, org.orgId, `scheduled:${later.id}`)).toHaveLength(1);
     expect((await shown(elsewhere, theirs.id)).status).toBe("scheduled");

@@ -54,10 +54,10 @@ async function sendScheduled(deps: MessagingDeps, payload: unknown): Promise<voi
     // Its own row waits for whoever holds it (an edit, another batch): after them, it may be gone or sent.
     const row = await repo.findScheduled(tx, orgId, id, true);
     if (!row || row.status !== "scheduled") return;
-    const dueBy = new Date(Date.now() + EARLY_SLACK_MS);
     // runNow: moved forward by the development route only (never in production); it goes alone.
-    if (!runNow && row.scheduled_at > dueBy) return;
-    const others = runNow ? [] : await repo.claimDue(tx, orgId, id, dueBy, DUE_BATCH - 1);
+    if (!runNow && row.scheduled_at.getTime() > Date.now() + EARLY_SLACK_MS) return;
+    // The others only once their own time has come: the slack is for this job's clock, not theirs.
+    const others = runNow ? [] : await repo.claimDue(tx, orgId, id, new Date(), DUE_BATCH - 1);
     await removeJobs(
       tx,
       others.map((o) => sendJobKey(o.id)),
