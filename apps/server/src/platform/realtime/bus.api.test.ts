@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../../test/helpers.ts";
 import { createDatabase, type Database } from "../../db/database.ts";
 import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
+import { urgently } from "../../db/priority-pool.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import { databaseUrlOf, newSigner, record, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
 
@@ -77,6 +78,29 @@ describe("PostgreSQL LISTEN/NOTIFY (default)", () => {
   });
 
   crossNodeChecks(() => ({ a, b }));
+
+  it("brings urgent work's events to this node's sockets without waiting for the bus (decision 0049)", async () => {
+    const org = await t.tenant();
+    const onA = await connect(a, (await a.login(org.users.user.email)).jwt);
+    await record(a.db, org.orgId, { payload: { n: "warm-up" } });
+    await onA.waitFor((m) => "payload" in m && m.payload["n"] === "warm-up");
+    // The bus sends its NOTIFY through the owner pool: with both its connections held, no signal leaves node A.
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holds = [0, 1].map(() => a.db.owner.connection().execute(() => gate));
+    try {
+      await record(a.db, org.orgId, { payload: { n: "text" } });
+      await sleep(300);
+      expect(onA.events.map((e) => e.payload["n"])).toEqual(["warm-up"]);
+      // A call's change: its commit pokes the node's own channel, which reads urgently — the text's event comes along.
+      await urgently(() => record(a.db, org.orgId, { payload: { n: "call" } }));
+      await onA.waitFor((m) => "payload" in m && m.payload["n"] === "call");
+      expect(onA.events.map((e) => e.payload["n"])).toEqual(["warm-up", "text", "call"]);
+    } finally {
+      release();
+      await Promise.all(holds);
+    }
+  });
 
   it("reconnects a dropped LISTEN connection and catches up with what it may have missed", async () => {
     const org = await t.tenant();

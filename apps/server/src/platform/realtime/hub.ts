@@ -47,6 +47,15 @@ export class Hub {
     private readonly opts: HubOptions,
   ) {}
 
+  /**
+   * Events of `orgId` were committed by urgent work of this process (a call's change): read them
+   * now, urgently, without waiting for the bus to bring the signal back. The bus still carries
+   * the signal to every node, this one included; the second read finds what is left, if anything.
+   */
+  committedUrgently(orgId: string): void {
+    this.channels.get(orgId)?.poke(true);
+  }
+
   start(bus: EventBus): void {
     this.unsubscribe = bus.subscribe({
       signal: (orgId) => this.channels.get(orgId)?.poke(),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { IDLE_TIMEOUT_MS, REALTIME_CLOSE } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
+import { urgently } from "../../db/priority-pool.ts";
 import type { Connection } from "./connection.ts";
 import { hubWire } from "./event-log.ts";
 import { currentPosition, readEventsAfter, sessionsByIds, teamsOfUsers, type HubEvent } from "./event-repo.ts";
@@ -42,6 +43,8 @@ export class OrgChannel {
   private position = 0;
   private reading: Promise<void> | null = null;
   private again = false;
+  /** The next read goes before the texts' work at the pool (see `poke`). */
+  private urgentRead = false;
   private discarded = false;
   private heldRetryMs = HELD_RETRY_MIN_MS;
   private heldTimer: NodeJS.Timeout | null = null;
@@ -66,10 +69,15 @@ export class OrgChannel {
     if (this.heldTimer) clearTimeout(this.heldTimer);
   }
 
-  /** New events may have been committed: read them (now, or right after the read under way). */
-  poke(): void {
+  /**
+   * New events may have been committed: read them (now, or right after the read under way).
+   * `urgent`: a call's change committed them on this node (decision 0049), so the read takes the
+   * next free connection before the texts' work, as the change itself did (decision 0046).
+   */
+  poke(urgent = false): void {
     if (this.discarded) return;
     this.again = true;
+    if (urgent) this.urgentRead = true;
     this.reading ??= this.drain();
   }
 
@@ -86,7 +94,10 @@ export class OrgChannel {
         this.again = false;
         let batch: { events: HubEvent[]; held: boolean };
         do {
-          batch = await readEventsAfter(this.db, this.orgId, this.position, READ_BATCH);
+          const read = () => readEventsAfter(this.db, this.orgId, this.position, READ_BATCH);
+          const urgent = this.urgentRead;
+          this.urgentRead = false;
+          batch = await (urgent ? urgently(read) : read());
           for (const event of batch.events) {
             await this.deliver(event);
             this.position = event.position;

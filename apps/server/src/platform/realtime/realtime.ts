@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import websocket from "@fastify/websocket";
 import type { AppDeps } from "../../app-deps.ts";
+import { isUrgent } from "../../db/priority-pool.ts";
 import type { EventBus } from "./bus.ts";
 import { eventsRoute } from "./events-route.ts";
 import { Hub } from "./hub.ts";
@@ -53,7 +54,13 @@ export async function registerRealtime(
     await bus.start();
     hub.start(bus);
     // Both pools: services write through the app pool, system work through the owner pool.
-    for (const db of [deps.db.app, deps.db.owner]) setCommitSignal(db, (orgId) => bus.publish(orgId));
+    for (const db of [deps.db.app, deps.db.owner]) {
+      setCommitSignal(db, (orgId) => {
+        // A call's events ring this node's staff at once (decision 0049); other nodes hear the bus.
+        if (isUrgent()) hub.committedUrgently(orgId);
+        bus.publish(orgId);
+      });
+    }
   });
   app.addHook("onClose", async () => {
     for (const db of [deps.db.app, deps.db.owner]) setCommitSignal(db, null);
