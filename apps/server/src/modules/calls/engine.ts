@@ -67,8 +67,9 @@ export async function change(
     if (!(await repo.insertEvent(tx, orgId, callId, event, transition.call.version))) {
       return { row, call: before, transition: { call: before, commands: [], refusal: null }, duplicate: true };
     }
-    const changed = { row, call: transition.call, transition, duplicate: false };
-    await persist(deps, tx, orgId, row, before, transition, after);
+    const offered = await offerWithin(deps, tx, orgId, transition);
+    const changed = { row, call: offered.call, transition: offered, duplicate: false };
+    await persist(deps, tx, orgId, row, before, offered, after);
     if (within) await within(tx, changed);
     return changed;
   });
@@ -85,9 +86,9 @@ export async function create(
 ): Promise<repo.CallRow | null> {
   const after: After = [];
   const row = await withTenant(deps.db, orgId, async (tx) => {
-    if (!(await repo.insertCall(tx, orgId, transition.call, extra))) return null;
-    const inserted = await repo.findCall(tx, orgId, transition.call.id, true);
-    if (!inserted) throw new Error("call vanished");
+    // The new row is this transaction's own until the commit: no lock to take.
+    const inserted = await repo.insertCall(tx, orgId, transition.call, extra);
+    if (!inserted) return null;
     await repo.insertEvent(
       tx,
       orgId,
@@ -96,7 +97,7 @@ export async function create(
       transition.call.version,
     );
     const empty: Call = { ...transition.call, version: 0, offers: [] };
-    await persist(deps, tx, orgId, inserted, empty, transition, after);
+    await persist(deps, tx, orgId, inserted, empty, await offerWithin(deps, tx, orgId, transition), after);
     return inserted;
   });
   await runAfter(deps, after);
@@ -139,11 +140,14 @@ async function persist(
 ): Promise<void> {
   const call = t.call;
   const changed = call.version !== before.version;
-  if (changed) await repo.saveCall(tx, orgId, call);
+  // Version 0 is a call `create` has just inserted with these very columns.
+  if (changed && before.version > 0) await repo.saveCall(tx, orgId, call);
   let ringUntil: Date | null = null;
   const ringUntilNow = async () => (ringUntil ??= new Date(Date.now() + (await repo.organizationOf(tx, orgId)).call_ring_seconds * 1000));
+  // The row as it stands once the thread message is written (the only columns of it a view shows that this change may set).
+  let current = row;
   let view: CallView | null = null;
-  const viewNow = async () => (view ??= await presentCall(tx, orgId, { ...row, ...(await repo.findCall(tx, orgId, row.id)) }, call));
+  const viewNow = async () => (view ??= await presentCall(tx, orgId, current, call));
 
   // Offers: mirrored into call_offers; a new one rings the person, a closed one stops their tabs.
   const wasPending = new Set(before.offers.filter((o) => o.status === "pending").map((o) => `${o.userId}:${o.round}`));
@@ -152,7 +156,7 @@ async function persist(
   const was = new Map(before.offers.map((o) => [`${o.userId}:${o.round}`, o.status]));
   const moved = call.offers.filter((o) => was.get(`${o.userId}:${o.round}`) !== o.status);
   if (moved.length > 0) await repo.syncOffers(tx, orgId, call.id, moved, await ringUntilNow());
-  if (changed && threadMessageChanged(row, before, call)) await writeThreadMessage(tx, orgId, row, call);
+  if (changed && threadMessageChanged(row, before, call)) current = await writeThreadMessage(tx, orgId, row, call);
   for (const o of rung) {
     await recordEvent(tx, orgId, {
       type: "call.offer",
@@ -330,9 +334,9 @@ function threadMessageChanged(row: repo.CallRow, before: Call, call: Call): bool
   return shown(before) !== shown(call);
 }
 
-/** The call's message in its contact's thread (not for hidden or emergency numbers). */
-async function writeThreadMessage(tx: Tx, orgId: string, row: repo.CallRow, call: Call): Promise<void> {
-  if (call.anonymous || call.emergency || !row.team_number) return;
+/** The call's message in its contact's thread (not for hidden or emergency numbers); answers the row with its thread and message. */
+async function writeThreadMessage(tx: Tx, orgId: string, row: repo.CallRow, call: Call): Promise<repo.CallRow> {
+  if (call.anonymous || call.emergency || !row.team_number) return row;
   const written = await recordCallMessage(tx, orgId, {
     teamId: call.teamId,
     callId: call.id,
@@ -348,6 +352,7 @@ async function writeThreadMessage(tx: Tx, orgId: string, row: repo.CallRow, call
   if (row.thread_id !== written.threadId || row.message_id !== written.messageId) {
     await repo.setCallThread(tx, orgId, call.id, written.threadId, written.messageId);
   }
+  return { ...row, thread_id: written.threadId, message_id: written.messageId };
 }
 
 /** One command: jobs are added in the transaction; everything that leaves the database waits for the commit. */
@@ -402,17 +407,33 @@ async function plan(deps: CallsDeps, tx: Tx, orgId: string, row: repo.CallRow, c
  */
 export async function offerToStaff(deps: CallsDeps, orgId: string, callId: string): Promise<void> {
   // Who may ring is read under the call's lock, in the same transaction as the offers it makes.
-  await change(deps, orgId, callId, async (tx, row) => {
-    if (row.state === "ended") return null;
-    const org = await repo.organizationOf(tx, orgId);
-    const users = webCallsEnabled(org.options) ? await repo.eligibleStaff(tx, orgId, row.team_id, callId, deps.presenceTtlMs) : [];
-    return {
-      type: "offer.sent",
-      key: `offer.sent:${randomUUID()}`,
-      at: Date.now(),
-      offers: users.map((userId) => ({ userId, teamId: row.team_id })),
-    };
-  });
+  await change(deps, orgId, callId, async (tx, row) => (row.state === "ended" ? null : offersFor(deps, tx, orgId, modelOf(row))));
+}
+
+async function offersFor(deps: CallsDeps, tx: Tx, orgId: string, call: Call): Promise<CallEvent> {
+  const org = await repo.organizationOf(tx, orgId);
+  const users = webCallsEnabled(org.options) ? await repo.eligibleStaff(tx, orgId, call.teamId, call.id, deps.presenceTtlMs) : [];
+  return {
+    type: "offer.sent",
+    key: `offer.sent:${randomUUID()}`,
+    at: Date.now(),
+    offers: users.map((userId) => ({ userId, teamId: call.teamId })),
+  };
+}
+
+/**
+ * offers.request carried out inside the change that asks for it (decision 0049), under the lock
+ * it holds: the caller entering the queue (or an emergency call starting) rings the staff in the
+ * same commit, instead of a transaction of its own after it — a third fewer statements before a
+ * receptionist's browser rings. The offer's own event is written and applied as `change` would.
+ */
+async function offerWithin(deps: CallsDeps, tx: Tx, orgId: string, t: Transition): Promise<Transition> {
+  if (t.refusal || t.call.state === "ended" || !t.commands.some((c) => c.type === "offers.request")) return t;
+  const event = await offersFor(deps, tx, orgId, t.call);
+  const next = apply(t.call, event);
+  if (next.refusal) return t;
+  await repo.insertEvent(tx, orgId, t.call.id, event, next.call.version);
+  return { call: next.call, commands: [...t.commands.filter((c) => c.type !== "offers.request"), ...next.commands], refusal: null };
 }
 
 /** PUT organizations options.twilio.webCallsEnabled: browser calls on or off for the whole organisation. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import type { CallView, SandboxPhoneCall } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
 import { expectError, uniquePhone } from "../../../test/helpers.ts";
@@ -94,6 +95,24 @@ describe("an inbound call", () => {
     expect(shown[0]).toBe("ivr/null");
     expect(shown.at(-1)).toBe("ended/canceled");
     expect(shown.filter((s, i) => s === shown[i - 1])).toEqual([]);
+  });
+
+  it("rings the staff in the commit that puts the caller in the queue (decision 0049)", async () => {
+    const [a, b] = await staffTabs();
+    const { callId, sid } = await ringing(a, b);
+    const events = await withTenant(w.t.db.owner, c.org.orgId, (tx) =>
+      tx
+        .selectFrom("call_events")
+        .select(["type", sql<string>`xmin::text`.as("tx")])
+        .where("call_id", "=", callId)
+        .orderBy("version")
+        .orderBy("id")
+        .execute(),
+    );
+    const txOf = (type: string) => events.find((e) => e.type === type)?.tx;
+    expect(events.map((e) => e.type).slice(0, 3)).toEqual(["call.inbound", "queue.entered", "offer.sent"]);
+    expect(txOf("offer.sent")).toBe(txOf("queue.entered"));
+    await w.t.request({ method: "POST", url: `/api/sandbox/calls/${sid}/hangup` });
   });
 
   it("lets exactly one of two answers in the same instant win", async () => {

@@ -1,4 +1,3 @@
-import type { CallPeriod } from "@relais/shared";
 import type { CarrierCall, CarrierEvent, CarrierEventRef, Greeting, InboundCallAnswer, InboundCallReport } from "./carrier.ts";
 import { urgently } from "../../db/priority-pool.ts";
 import { callsDeps } from "./calls-deps.ts";
@@ -8,6 +7,7 @@ import {
   callForStaffLeg as staffLeg,
   greetingOf as greeting,
   receiveInbound,
+  type GreetingRequest,
 } from "./service.ts";
 
 /**
@@ -48,7 +48,7 @@ export function callForStaffLeg(leg: { callId: string; userId: string }): Promis
 }
 
 /** The team's greeting for this call's period; null: the carrier speaks the catalogue's default. */
-export function greetingOf(call: { callId: string; period: CallPeriod }): Promise<Greeting | null> {
+export function greetingOf(call: GreetingRequest): Promise<Greeting | null> {
   return greeting(call);
 }
 

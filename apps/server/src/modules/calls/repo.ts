@@ -36,8 +36,8 @@ export async function insertCall(
   orgId: string,
   call: Call,
   extra: { carrier: string; carrierCallSid: string | null; teamNumber: string | null; contactId: string | null },
-): Promise<boolean> {
-  const row = await tx
+): Promise<CallRow | undefined> {
+  return tx
     .insertInto("calls")
     .values({
       id: call.id,
@@ -58,9 +58,8 @@ export async function insertCall(
       updated_at: new Date(),
     })
     .onConflict((oc) => oc.columns(["organization_id", "carrier_call_sid"]).where("carrier_call_sid", "is not", null).doNothing())
-    .returning("id")
+    .returningAll()
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function findCall(tx: Tx, orgId: string, id: string, lock = false): Promise<CallRow | undefined> {
@@ -230,13 +229,34 @@ export async function eligibleStaff(tx: Tx, orgId: string, teamId: string, callI
   return r.rows.map((row) => row.user_id);
 }
 
-export async function teamOf(tx: Tx, orgId: string, teamId: string) {
+/**
+ * Read once per transaction and kept for its length (decision 0049): a call's setup and its
+ * change ask for the same team and organisation settings several times, and nothing in the calls
+ * module writes them. A new transaction reads them afresh.
+ */
+function oncePerTransaction<K, V>(read: (tx: Tx, key: K) => Promise<V>): (tx: Tx, key: K) => Promise<V> {
+  const seen = new WeakMap<Tx, Map<K, Promise<V>>>();
+  return (tx, key) => {
+    let byKey = seen.get(tx);
+    if (!byKey) seen.set(tx, (byKey = new Map<K, Promise<V>>()));
+    let value = byKey.get(key);
+    if (!value) byKey.set(key, (value = read(tx, key)));
+    return value;
+  };
+}
+
+const teamRow = oncePerTransaction((tx, key: string) => {
+  const [orgId = "", teamId = ""] = key.split("/");
   return tx
     .selectFrom("teams")
     .select(["id", "label", "phone_number", "schedule", "settings"])
     .where("organization_id", "=", orgId)
     .where("id", "=", teamId)
     .executeTakeFirst();
+});
+
+export async function teamOf(tx: Tx, orgId: string, teamId: string) {
+  return teamRow(tx, `${orgId}/${teamId}`);
 }
 
 export async function teamLabels(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, string>> {
@@ -251,12 +271,16 @@ export async function userNames(tx: Tx, orgId: string, ids: string[]): Promise<M
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function organizationOf(tx: Tx, orgId: string) {
-  return tx
+const organizationRow = oncePerTransaction((tx, orgId: string) =>
+  tx
     .selectFrom("organizations")
     .select(["timezone", "vacation_start", "vacation_end", "options", "call_ring_seconds", "call_queue_enabled", "enable_ext_transfer"])
     .where("id", "=", orgId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow(),
+);
+
+export async function organizationOf(tx: Tx, orgId: string) {
+  return organizationRow(tx, orgId);
 }
 
 export async function hasLiveCall(tx: Tx, orgId: string, userId: string): Promise<boolean> {

@@ -189,12 +189,19 @@ export async function answerFromDesk(deps: CallsDeps, leg: { callId: string; use
   return carrierCallOf(changed.row);
 }
 
+/** A call's greeting asked for by its id (a webhook), or by the call the carrier already holds (`known`: no lookup). */
+export type GreetingRequest = { callId: string; period: CallPeriod; known?: { organizationId: string; teamId: string } };
+
 /**
  * The team's greeting for the period (VOICE.md §3 `greetings`, read through the voice-settings
  * module): the call's team's enabled greeting, else the organisation's enabled default, else null
  * and the carrier speaks the catalogue's default for the period.
  */
-export async function greetingOf(call: { callId: string; period: CallPeriod }, deps: CallsDeps = callsDeps()): Promise<Greeting | null> {
+export async function greetingOf(call: GreetingRequest, deps: CallsDeps = callsDeps()): Promise<Greeting | null> {
+  if (call.known) {
+    const { organizationId, teamId } = call.known;
+    return withTenant(deps.db, organizationId, (tx) => greetingForPeriod(tx, organizationId, teamId, call.period));
+  }
   const orgId = await repo.unsafeFindCallById(deps.db, call.callId);
   if (!orgId) return null;
   return withTenant(deps.db, orgId, async (tx) => {

@@ -40,6 +40,7 @@ export async function recordCallMessage(
   if (inbound && input.unread) await repo.updateThread(tx, orgId, thread.id, { state: "active", has_notification: true }, true);
   else if (created && inbound && thread.state === "inactive") await repo.updateThread(tx, orgId, thread.id, { state: "active" }, false);
   await announceMessage(tx, orgId, input.teamId, row, created ? "message.created" : "message.updated", []);
-  await announceThread(tx, orgId, thread.id, threadCreated ? "thread.created" : "thread.updated");
+  // A call's message has no files: when it is the thread's last, the thread is shown without reading it back.
+  await announceThread(tx, orgId, thread.id, threadCreated ? "thread.created" : "thread.updated", { row, media: [] });
   return { threadId: thread.id, messageId: row.id };
 }

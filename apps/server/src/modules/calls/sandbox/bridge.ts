@@ -92,7 +92,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
         this.toPhone(record.phone, {
           type: "call.greeting",
           callSid: record.sid,
-          pieces: greetingPieces(await greetingOf({ callId: call.id, period: command.period }), command.period),
+          pieces: greetingPieces(await greetingOf({ callId: call.id, period: command.period, known: call }), command.period),
         });
         if (command.period === "OPEN") {
           await this.report(record, { type: "queue.entered", key: `sandbox:${record.sid}:queued`, at: Date.now() });
