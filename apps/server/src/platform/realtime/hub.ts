@@ -148,8 +148,14 @@ export class Hub {
     return n;
   }
 
-  /** Closes every socket (server shutting down: clients reconnect elsewhere with `after`). */
+  /**
+   * Closes every socket (server shutting down: clients reconnect elsewhere with `after`). Marks
+   * the hub stopping first: the sockets' close events come once each client answers, and they
+   * are the server leaving, not their people (run as a tab's own close, they dropped its
+   * presence, or tried to after the pools had closed).
+   */
   closeAll(): void {
+    this.stopping = true;
     for (const channel of this.channels.values()) {
       for (const conn of channel.connections) conn.close(GOING_AWAY, "server shutting down");
     }
