@@ -15,7 +15,10 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const OTHER_ORGS = 4;
 const OTHER_CONTACTS = Number(process.env.BENCH_OTHER_CONTACTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 10;
+// Each query is loaded once per count: 1 connection is one receptionist searching on an otherwise
+// idle server (a search's own latency); 10 keep both cores full, so each search also waits for
+// the others (throughput).
+const CONNECTION_COUNTS = (process.env.BENCH_CONNECTIONS ?? "1,10").split(",").map(Number);
 const PASSWORD = "Relais!2026";
 const RESULTS = "bench/results/contacts.json";
 
@@ -164,11 +167,11 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function load(url, headers, status) {
+function load(url, headers, status, connections) {
   const times = [];
   let unexpected = 0;
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION }, (err, res) =>
+    const instance = autocannon({ url, headers, connections, duration: DURATION }, (err, res) =>
       err ? reject(err) : resolve({ res, times, unexpected }),
     );
     instance.on("response", (_client, statusCode, _bytes, responseTime) => {
@@ -196,51 +199,56 @@ try {
   }).then((r) => r.json());
   const headers = { authorization: `Bearer ${login.jwt}` };
 
-  const queries = [];
-  for (const { name, q, status } of QUERIES) {
-    const url = `${server.base}/api/patients${q ? `?q=${encodeURIComponent(q)}` : ""}`;
-    // One request first: how many the first page holds, and a warm plan cache.
-    const first = await fetch(url, { headers });
-    if (first.status !== status) throw new Error(`${name}: HTTP ${first.status} ${(await first.text()).slice(0, 200)}`);
-    const page = status === 200 ? await first.json() : { contacts: [], nextCursor: null };
-    const { res, times, unexpected } = await load(url, headers, status);
-    times.sort((a, b) => a - b);
-    const row = {
-      name,
-      q,
-      status,
-      matches: q === null ? seeded.contactsInOrganisation : matches.get(q),
-      firstPage: page.contacts.length,
-      morePages: page.nextCursor !== null,
-      requests: times.length,
-      requestsPerSecond: Math.round(res.requests.average),
-      latencyMs: {
-        p50: round(percentile(times, 50)),
-        p95: round(percentile(times, 95)),
-        p99: round(percentile(times, 99)),
-        max: round(times.at(-1)),
-      },
-      // Answers with another status than expected (the refused search expects its 400).
-      unexpected,
-      errors: res.errors,
-    };
-    queries.push(row);
-    console.log(
-      `${name.padEnd(24)} ${String(q ?? "").padEnd(16)} ${String(row.matches).padStart(6)} match  ` +
-        `${String(row.requestsPerSecond).padStart(5)} req/s  p50 ${String(row.latencyMs.p50).padStart(6)}  ` +
-        `p95 ${String(row.latencyMs.p95).padStart(6)}  p99 ${String(row.latencyMs.p99).padStart(6)} ms  unexpected ${row.unexpected}`,
-    );
+  const runs = [];
+  for (const connections of CONNECTION_COUNTS) {
+    console.log(`${connections} connection(s):`);
+    const queries = [];
+    for (const { name, q, status } of QUERIES) {
+      const url = `${server.base}/api/patients${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+      // One request first: how many the first page holds, and a warm plan cache.
+      const first = await fetch(url, { headers });
+      if (first.status !== status) throw new Error(`${name}: HTTP ${first.status} ${(await first.text()).slice(0, 200)}`);
+      const page = status === 200 ? await first.json() : { contacts: [], nextCursor: null };
+      const { res, times, unexpected } = await load(url, headers, status, connections);
+      times.sort((a, b) => a - b);
+      const row = {
+        name,
+        q,
+        status,
+        matches: q === null ? seeded.contactsInOrganisation : matches.get(q),
+        firstPage: page.contacts.length,
+        morePages: page.nextCursor !== null,
+        requests: times.length,
+        requestsPerSecond: Math.round(res.requests.average),
+        latencyMs: {
+          p50: round(percentile(times, 50)),
+          p95: round(percentile(times, 95)),
+          p99: round(percentile(times, 99)),
+          max: round(times.at(-1)),
+        },
+        // Answers with another status than expected (the refused search expects its 400).
+        unexpected,
+        errors: res.errors,
+      };
+      queries.push(row);
+      console.log(
+        `${name.padEnd(24)} ${String(q ?? "").padEnd(16)} ${String(row.matches).padStart(6)} match  ` +
+          `${String(row.requestsPerSecond).padStart(5)} req/s  p50 ${String(row.latencyMs.p50).padStart(6)}  ` +
+          `p95 ${String(row.latencyMs.p95).padStart(6)}  p99 ${String(row.latencyMs.p99).padStart(6)} ms  unexpected ${row.unexpected}`,
+      );
+    }
+    runs.push({ connections, queries });
   }
 
   const result = {
     seed: seeded,
     conditions: {
-      load: `autocannon, ${CONNECTIONS} connections, ${DURATION} s per query, the same query repeated, as user@clinique-demo.ca (member)`,
+      load: `autocannon, ${CONNECTION_COUNTS.join(" then ")} connections (closed loop), ${DURATION} s per query and count, the same query repeated, as user@clinique-demo.ca (member)`,
       page: "first page of 50, sorted by name (the default)",
       server: "apps/server/src/main.ts with tsx, NODE_ENV=production, embedded PostgreSQL in a fresh data folder, default settings",
       sharedMachine: `server, PostgreSQL and autocannon on the same ${os.cpus().length} cores`,
     },
-    queries,
+    runs,
     loadAverage: { start: loadAverageAtStart, end: os.loadavg().map((v) => Number(v.toFixed(1))) },
     machine: machine(),
   };
