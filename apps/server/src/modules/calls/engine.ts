@@ -140,8 +140,8 @@ async function persist(
 ): Promise<void> {
   const call = t.call;
   const changed = call.version !== before.version;
-  // Version 0 is a call `create` has just inserted with these very columns.
-  if (changed && before.version > 0) await repo.saveCall(tx, orgId, call);
+  // The row holds the call as it was read or, after `create`, as it was just inserted: written only when this change moved it.
+  if (call.version !== row.version) await repo.saveCall(tx, orgId, call);
   let ringUntil: Date | null = null;
   const ringUntilNow = async () => (ringUntil ??= new Date(Date.now() + (await repo.organizationOf(tx, orgId)).call_ring_seconds * 1000));
   // The row as it stands once the thread message is written (the only columns of it a view shows that this change may set).

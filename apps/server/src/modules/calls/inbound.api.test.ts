@@ -115,6 +115,18 @@ describe("an inbound call", () => {
     await w.t.request({ method: "POST", url: `/api/sandbox/calls/${sid}/hangup` });
   });
 
+  it("rings the staff at once for an emergency caller, and the offers can be answered", async () => {
+    const [a, b] = await staffTabs();
+    const started = await callIn(w.t, "911", c.number);
+    const view = await callBySid(w.t, a.token, started.sid);
+    expect(view).toMatchObject({ state: "ringing", emergency: true });
+    await Promise.all([offerOf(a, view.id), offerOf(b, view.id)]);
+    const answered = await post(b.token, "answer", view.id);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json<CallView>()).toMatchObject({ state: "connecting", ownerUserId: b.user.id });
+    await post(b.token, "hangup", view.id);
+  });
+
   it("lets exactly one of two answers in the same instant win", async () => {
     const [a, b] = await staffTabs();
     const { callId } = await ringing(a, b);
