@@ -260,8 +260,11 @@ export const callTakenError = errorResponse.extend({
 });
 export type CallTakenError = z.infer<typeof callTakenError>;
 
-/** 409 on pick: taken by someone (with their name), or another refusal (`error.already-on-call`, `error.call-ended`). */
-export const pickConflictError = z.union([callTakenError, errorResponse]);
+/**
+ * 409 on answer and pick (both a claim): taken by someone (with their name), or another refusal
+ * (`error.call-ended`, `error.call-not-offered`, `error.already-on-call`).
+ */
+export const claimConflictError = z.union([callTakenError, errorResponse]);
 
 // ---- Sandbox phone simulator (VOICE.md §5; development and tests only) ----------------------
 

@@ -127,6 +127,16 @@ describe("an inbound call", () => {
     await post(b.token, "hangup", view.id);
   });
 
+  it("answers 409 with its reason to a person the call was not offered to, and once it ended", async () => {
+    const [a, b] = await staffTabs();
+    const { callId, sid } = await ringing(a, b);
+    const outsider = await w.t.addUser(c.org.orgId, "user", [{ id: c.org.teams.main, teamRole: "user" }]);
+    const token = await w.t.as(outsider);
+    expectError(await post(token, "answer", callId), 409, "error.call-not-offered");
+    await w.t.request({ method: "POST", url: `/api/sandbox/calls/${sid}/hangup` });
+    expectError(await post(a.token, "answer", callId), 409, "error.call-ended");
+  });
+
   it("lets exactly one of two answers in the same instant win", async () => {
     const [a, b] = await staffTabs();
     const { callId } = await ringing(a, b);
