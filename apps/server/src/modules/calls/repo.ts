@@ -234,30 +234,26 @@ export async function eligibleStaff(tx: Tx, orgId: string, teamId: string, callI
  * change ask for the same team and organisation settings several times, and nothing in the calls
  * module writes them. A new transaction reads them afresh.
  */
-function oncePerTransaction<K, V>(read: (tx: Tx, key: K) => Promise<V>): (tx: Tx, key: K) => Promise<V> {
-  const seen = new WeakMap<Tx, Map<K, Promise<V>>>();
-  return (tx, key) => {
+function oncePerTransaction<A extends string[], V>(read: (tx: Tx, ...args: A) => Promise<V>): (tx: Tx, ...args: A) => Promise<V> {
+  const seen = new WeakMap<Tx, Map<string, Promise<V>>>();
+  return (tx, ...args) => {
     let byKey = seen.get(tx);
-    if (!byKey) seen.set(tx, (byKey = new Map<K, Promise<V>>()));
+    if (!byKey) seen.set(tx, (byKey = new Map<string, Promise<V>>()));
+    const key = args.join("/");
     let value = byKey.get(key);
-    if (!value) byKey.set(key, (value = read(tx, key)));
+    if (!value) byKey.set(key, (value = read(tx, ...args)));
     return value;
   };
 }
 
-const teamRow = oncePerTransaction((tx, key: string) => {
-  const [orgId = "", teamId = ""] = key.split("/");
-  return tx
+export const teamOf = oncePerTransaction((tx, orgId: string, teamId: string) =>
+  tx
     .selectFrom("teams")
     .select(["id", "label", "phone_number", "schedule", "settings"])
     .where("organization_id", "=", orgId)
     .where("id", "=", teamId)
-    .executeTakeFirst();
-});
-
-export async function teamOf(tx: Tx, orgId: string, teamId: string) {
-  return teamRow(tx, `${orgId}/${teamId}`);
-}
+    .executeTakeFirst(),
+);
 
 export async function teamLabels(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
@@ -271,17 +267,13 @@ export async function userNames(tx: Tx, orgId: string, ids: string[]): Promise<M
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-const organizationRow = oncePerTransaction((tx, orgId: string) =>
+export const organizationOf = oncePerTransaction((tx, orgId: string) =>
   tx
     .selectFrom("organizations")
     .select(["timezone", "vacation_start", "vacation_end", "options", "call_ring_seconds", "call_queue_enabled", "enable_ext_transfer"])
     .where("id", "=", orgId)
     .executeTakeFirstOrThrow(),
 );
-
-export async function organizationOf(tx: Tx, orgId: string) {
-  return organizationRow(tx, orgId);
-}
 
 export async function hasLiveCall(tx: Tx, orgId: string, userId: string): Promise<boolean> {
   const row = await tx
