@@ -10,6 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { APP_VERSION } from "@relais/shared";
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthGuard } from "./platform/auth/guard.ts";
+import { createSessionCache } from "./platform/auth/session-cache.ts";
+import type { SessionRow } from "./platform/auth/sessions.ts";
 import { requireRegistryEntries } from "./platform/http/registry-check.ts";
 import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.ts";
 import { registerRealtime, type RealtimeOptions } from "./platform/realtime/realtime.ts";
@@ -92,7 +94,11 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  registerAuthGuard(app, deps.db.app, deps.signer);
+  // Sessions checked from memory while no change to them is heard (decision 0050).
+  const sessions = createSessionCache<SessionRow>({ db: deps.db, log: app.log });
+  app.addHook("onReady", () => sessions.start());
+  app.addHook("onClose", () => sessions.close());
+  registerAuthGuard(app, deps.db.app, deps.signer, sessions);
   requireRegistryEntries(app);
   // An inbound text received while its team is closed gets the team's outside-hours text.
   // A survey answer is taken before the automatic replies: the contact gets no "we are closed" to it.

@@ -60,7 +60,7 @@ describe("an entry's tier rule", () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
-    registerAuthGuard(app, t.db.app, t.signer);
+    registerAuthGuard(app, t.db.app, t.signer, null);
     const callOut = endpoint({
       method: "POST",
       path: "/call-out",

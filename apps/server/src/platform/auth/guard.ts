@@ -3,7 +3,8 @@ import { roleCountsAs, TIER_RULES, type Role, type TierRule } from "@relais/shar
 import type { Db } from "../../db/database.ts";
 import { AppError, unauthorized } from "../errors.ts";
 import type { Ctx } from "./ctx.ts";
-import { resolveCtx } from "./sessions.ts";
+import type { SessionCache } from "./session-cache.ts";
+import { resolveCtx, type SessionRow } from "./sessions.ts";
 import type { TokenSigner } from "./tokens.ts";
 
 declare module "fastify" {
@@ -24,7 +25,7 @@ declare module "fastify" {
  * Every /api route requires a session unless its config says `public: true`: a route that
  * forgets to say anything is closed, not open.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner): void {
+export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner, sessions: SessionCache<SessionRow> | null): void {
   app.decorateRequest("ctx", null);
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
@@ -33,7 +34,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSig
     if (!url?.startsWith("/api/") || url.startsWith("/api/docs") || config.public) return;
     const header = request.headers.authorization;
     const bearer = header?.startsWith("Bearer ") ? header.slice(7) : undefined;
-    request.ctx = await resolveCtx(db, signer, bearer, request.ip);
+    request.ctx = await resolveCtx(db, signer, bearer, request.ip, sessions);
     if (config.role && !roleCountsAs(request.ctx.role, config.role)) {
       throw new AppError("error.forbidden", 403);
     }

@@ -3,6 +3,7 @@ import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import { recordEvent } from "../realtime/record-event.ts";
 import type { Ctx } from "./ctx.ts";
+import type { SessionCache } from "./session-cache.ts";
 import * as repo from "./session-repo.ts";
 import { formatOpaqueToken, newSecret, parseOpaqueToken, secretMatches, type TokenSigner } from "./tokens.ts";
 
@@ -110,25 +111,43 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, cookie: st
   });
 }
 
+/** What a request's session check reads (findSessionForRequest): what a SessionCache holds. */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionForRequest>>>;
+
 /**
  * Builds the caller's Ctx from a verified access token. The session row is the authority: a
  * token of a revoked session answers 440 (replaced by a newer login) or 401, and a session idle
- * for 12 hours ends here.
+ * for 12 hours ends here. With a cache, the row comes from memory while no change to it has
+ * been heard (session-cache.ts, decision 0050).
  */
-export async function resolveCtx(db: Db, signer: TokenSigner, bearer: string | undefined, ip: string): Promise<Ctx> {
+export async function resolveCtx(
+  db: Db,
+  signer: TokenSigner,
+  bearer: string | undefined,
+  ip: string,
+  cache: SessionCache<SessionRow> | null = null,
+): Promise<Ctx> {
   const claims = bearer ? await signer.verify(bearer) : null;
   if (!claims) throw new AppError("error.unauthorized", 401);
-  // A read in one round trip; a write (the rare idle end or the touch once a minute) opens a
-  // transaction of its own.
-  const row = await repo.findSessionForRequest(db, claims.orgId, claims.sessionId);
+  // A read in one round trip, or none from the cache; a write (the rare idle end or the touch
+  // once a minute) opens a transaction of its own.
+  const load = () => repo.findSessionForRequest(db, claims.orgId, claims.sessionId);
+  const row = cache ? await cache.read(claims.orgId, claims.sessionId, load) : await load();
   if (!row || row.user_id !== claims.userId) throw sessionExpired();
   if (row.revoked_at) throw revokedError(row.revoked_reason);
   const idleFor = Date.now() - new Date(row.last_seen_at).getTime();
   if (idleFor > IDLE_TIMEOUT_MS) {
+    // The revocation is heard (migration 0028): no cache keeps the session after this.
     await withTenant(db, claims.orgId, (tx) => repo.revokeSession(tx, claims.orgId, row.id, "idle"));
     throw sessionExpired();
   }
-  if (idleFor > TOUCH_EVERY_MS) await withTenant(db, claims.orgId, (tx) => repo.touchSession(tx, claims.orgId, row.id));
+  if (idleFor > TOUCH_EVERY_MS) {
+    await withTenant(db, claims.orgId, (tx) => repo.touchSession(tx, claims.orgId, row.id));
+    // A touch is not announced (it changes nothing a request is checked against): the cached
+    // row learns it here, so that this node touches once a minute, not at every request.
+    const touchedAt = new Date();
+    cache?.update(claims.orgId, row.id, (cached) => ({ ...cached, last_seen_at: touchedAt }));
+  }
   return {
     orgId: claims.orgId,
     userId: row.user_id,

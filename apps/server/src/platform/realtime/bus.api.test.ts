@@ -108,7 +108,7 @@ describe("PostgreSQL LISTEN/NOTIFY (default)", () => {
     const listeners = async () =>
       (
         await sql<{ pid: number }>`
-          select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' order by pid
+          select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN relais_events%' order by pid
         `.execute(t.db.owner)
       ).rows.map((r) => r.pid);
     const before = await listeners();
@@ -117,7 +117,7 @@ describe("PostgreSQL LISTEN/NOTIFY (default)", () => {
     await record(unsignalled, org.orgId, { payload: { n: "signal-lost" } });
     await sleep(200);
     expect(onB.events).toEqual([]);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`.execute(
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN relais_events%'`.execute(
       t.db.owner,
     );
     await onB.waitFor((m) => "payload" in m && m.payload["n"] === "signal-lost", 10_000);
@@ -162,7 +162,7 @@ describe.skipIf(!redisUrl)(`Redis pub/sub (REDIS_URL=${redisUrl ?? "unset: skipp
       admin.destroy();
     }
     const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN relais_events%'
     `.execute(t.db.owner);
     expect(rows[0]?.n).toBe(0);
   });

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Fastify, { type FastifyInstance } from "fastify";
+import pg from "pg";
+import { sql } from "kysely";
+import { withTenant } from "../../db/database.ts";
+import { createTestApp, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { databaseUrlOf, newSigner, sleep, startNode, type Node } from "../realtime/realtime.test-kit.ts";
+import { registerErrorHandling } from "../http-errors.ts";
+import { ctxOf, registerAuthGuard } from "./guard.ts";
+import { createSessionCache, type SessionCache } from "./session-cache.ts";
+import type { SessionRow } from "./sessions.ts";
+
+/**
+ * The session check served from memory (decision 0050): a second request reads nothing, and
+ * every change to what a Ctx is built from — made by any code path, here by hand through the
+ * owner pool as a migration or an operator would — is heard before the next request.
+ */
+
+let t: TestApp;
+let cache: SessionCache<SessionRow>;
+let whoami: FastifyInstance;
+let org: Tenant;
+
+/** Statements sent by every client of this test process while `run` runs (node-pg's Client.query is their one door). */
+async function statementsDuring(run: () => Promise<unknown>): Promise<unknown[]> {
+  const sent: unknown[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    sent.push(args[0]);
+    return query.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = query;
+  }
+  return sent;
+}
+
+/** The session id inside an access token. */
+async function sessionIdOf(jwt: string): Promise<string> {
+  const claims = await t.signer.verify(jwt);
+  if (!claims) throw new Error("not a token of this app");
+  return claims.sessionId;
+}
+
+type Who = { role: string; locale: string; teams: string[]; currentTeamId: string | null; tier: number[] | null };
+
+async function who(jwt: string): Promise<{ status: number; body: Who }> {
+  const res = await whoami.inject({ method: "GET", url: "/api/whoami", headers: { authorization: `Bearer ${jwt}` } });
+  return { status: res.statusCode, body: res.json<Who>() };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await t.tenant();
+  // The real guard and a cache of its own, in front of a route that shows the caller's Ctx.
+  cache = createSessionCache<SessionRow>({ db: t.db, log: t.app.log });
+  await cache.start();
+  whoami = Fastify();
+  registerErrorHandling(whoami);
+  registerAuthGuard(whoami, t.db.app, t.signer, cache);
+  whoami.get("/api/whoami", (request) => {
+    const ctx = ctxOf(request);
+    return {
+      role: ctx.role,
+      locale: ctx.locale,
+      teams: ctx.teams.map((team) => team.id).sort(),
+      currentTeamId: ctx.currentTeamId,
+      tier: ctx.tierPermissions,
+    };
+  });
+  await whoami.ready();
+});
+afterAll(async () => {
+  await whoami.close();
+  await cache.close();
+  await t.close();
+});
+
+describe("the session check from memory", () => {
+  it("reads the session once, then answers the next request without a statement", async () => {
+    const session = await t.login(org.users.user.email);
+    expect((await who(session.jwt)).status).toBe(200);
+    const sent = await statementsDuring(() => who(session.jwt));
+    expect(sent).toEqual([]);
+    expect((await who(session.jwt)).status).toBe(200);
+  });
+
+  it("hears a change to the role, the locale, the teams, the current team and the tier before the next request", async () => {
+    const user = org.users.other;
+    const session = await t.login(user.email);
+    const sessionId = await sessionIdOf(session.jwt);
+    const before = await who(session.jwt);
+    expect(before.status).toBe(200);
+    const owner = t.db.owner;
+    const inOrg = { organization_id: org.orgId } as const;
+
+    await owner
+      .updateTable("users")
+      .set({ role: "admin" })
+      .where("id", "=", user.id)
+      .where("organization_id", "=", inOrg.organization_id)
+      .execute();
+    expect((await who(session.jwt)).body.role).toBe("admin");
+
+    const locale = before.body.locale.startsWith("fr") ? "en" : "fr";
+    await owner.updateTable("users").set({ locale }).where("id", "=", user.id).execute();
+    expect((await who(session.jwt)).body.locale.slice(0, 2)).toBe(locale);
+
+    const joined = before.body.teams.includes(org.teams.second) ? org.teams.main : org.teams.second;
+    await owner
+      .insertInto("team_members")
+      .values({ ...inOrg, team_id: joined, user_id: user.id, team_role: "user" })
+      .execute();
+    expect((await who(session.jwt)).body.teams).toContain(joined);
+
+    await owner.updateTable("sessions").set({ current_team_id: joined }).where("id", "=", sessionId).execute();
+    expect((await who(session.jwt)).body.currentTeamId).toBe(joined);
+
+    await owner.deleteFrom("team_members").where("team_id", "=", joined).where("user_id", "=", user.id).execute();
+    expect((await who(session.jwt)).body.teams).not.toContain(joined);
+
+    // A tier of this test's own, so that changing its permissions touches no other test.
+    const tierId = 9_000 + Math.floor(Math.random() * 90_000);
+    await owner
+      .insertInto("tiers")
+      .values({ id: tierId, name: `cache test ${tierId}`, permissions: [1] })
+      .execute();
+    await owner.updateTable("organizations").set({ tier_id: tierId }).where("id", "=", org.orgId).execute();
+    expect((await who(session.jwt)).body.tier).toEqual([1]);
+    await owner
+      .updateTable("tiers")
+      .set({ permissions: [1, 2] })
+      .where("id", "=", tierId)
+      .execute();
+    expect((await who(session.jwt)).body.tier).toEqual([1, 2]);
+
+    await owner.updateTable("sessions").set({ revoked_at: new Date(), revoked_reason: "logout" }).where("id", "=", sessionId).execute();
+    expect((await who(session.jwt)).status).toBe(401);
+  });
+
+  it("hears a change on the connection that made it before that commit answers", async () => {
+    const heard: string[] = [];
+    const stop = t.db.onSessionChange((payload) => heard.push(payload));
+    try {
+      await withTenant(t.db.app, org.orgId, (tx) =>
+        tx
+          .updateTable("users")
+          .set({ locale: "fr" })
+          .where("organization_id", "=", org.orgId)
+          .where("id", "=", org.users.user.id)
+          .execute(),
+      );
+      // Heard with the commit itself, before this line runs: the pooled connections listen (database.ts).
+      expect(heard).toContain(org.orgId);
+    } finally {
+      stop();
+    }
+  });
+
+  it("keeps the session through its touch, which changes nothing a request is checked against", async () => {
+    const session = await t.login(org.users.marketing.email);
+    const sessionId = await sessionIdOf(session.jwt);
+    expect((await who(session.jwt)).status).toBe(200);
+    await t.db.owner
+      .updateTable("sessions")
+      .set({ last_seen_at: sql`now()` })
+      .where("id", "=", sessionId)
+      .execute();
+    expect(await statementsDuring(() => who(session.jwt))).toEqual([]);
+  });
+
+  it("does not keep a row read before a change it did not see", async () => {
+    const session = await t.login(org.users.devops.email);
+    const sessionId = await sessionIdOf(session.jwt);
+    const row = { id: sessionId } as SessionRow;
+    let release: () => void = () => undefined;
+    const inFlight = cache.read(org.orgId, sessionId, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return row;
+    });
+    cache.forget(org.orgId);
+    release();
+    await expect(inFlight).resolves.toBe(row);
+    let loads = 0;
+    await cache.read(org.orgId, sessionId, async () => {
+      loads += 1;
+      return row;
+    });
+    expect(loads).toBe(1);
+  });
+
+  it("reads a session again 30 s after it was kept, whatever it heard", async () => {
+    let clock = 1_000_000;
+    const aging = createSessionCache<SessionRow>({ db: t.db, log: t.app.log, now: () => clock });
+    await aging.start();
+    try {
+      let loads = 0;
+      const load = async () => {
+        loads += 1;
+        return { id: "x" } as SessionRow;
+      };
+      await aging.read(org.orgId, "x", load);
+      clock += 29_000;
+      await aging.read(org.orgId, "x", load);
+      expect(loads).toBe(1);
+      clock += 2_000;
+      await aging.read(org.orgId, "x", load);
+      expect(loads).toBe(2);
+    } finally {
+      await aging.close();
+    }
+  });
+
+  it("keeps nothing before it listens", async () => {
+    const idle = createSessionCache<SessionRow>({ db: t.db, log: t.app.log });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return { id: "x" } as SessionRow;
+    };
+    await idle.read(org.orgId, "x", load);
+    await idle.read(org.orgId, "x", load);
+    expect(loads).toBe(2);
+    expect(idle.size()).toBe(0);
+    await idle.close();
+  });
+});
+
+describe("two nodes", () => {
+  let a: Node;
+  let b: Node;
+  beforeAll(async () => {
+    const url = await databaseUrlOf(t);
+    const signer = newSigner();
+    [a, b] = await Promise.all([startNode(url, { signer }), startNode(url, { signer })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("ends on the other node, at once, a session logged out on one", async () => {
+    const session = await a.login(org.users.admin.email);
+    const profile = () => b.app.inject({ method: "GET", url: "/api/auth/profile", headers: { authorization: `Bearer ${session.jwt}` } });
+    expect((await profile()).statusCode).toBe(200);
+    expect((await profile()).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${session.jwt}` },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    // Far less than the cache's 30 s: only the notification can end it in time.
+    let status = 200;
+    for (let i = 0; i < 40 && status === 200; i++) {
+      await sleep(50);
+      status = (await profile()).statusCode;
+    }
+    expect(status).toBe(401);
+  });
+});
