@@ -34,11 +34,7 @@ const MAX_ENTRIES = 20_000;
 
 type Entry<Row> = { orgId: string; row: Row; storedAt: number };
 
-export function createSessionCache<Row>(opts: {
-  db: Database;
-  log: FastifyBaseLogger;
-  now?: () => number;
-}): SessionCache<Row> {
+export function createSessionCache<Row>(opts: { db: Database; log: FastifyBaseLogger; now?: () => number }): SessionCache<Row> {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry<Row>>();
   /** The sessions held of each organisation, so that forgetting one reads no other's. */
