@@ -1,12 +1,22 @@
-import { expect, test } from "./support/test.ts";
+import { expect, test, type Page } from "./support/test.ts";
 import { DEMO } from "./support/accounts.ts";
 import { login, navigation } from "./support/auth.ts";
+
+/**
+ * The screen's lazy parts all loaded before the clock jumps: a part still loading when 12 h pass
+ * at once outlives the chunk load timeout (120 s) and reloads the page, which no person's tab
+ * would see (a download does not last 12 hours).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+}
 
 test.describe("Inactivité de 12 heures", () => {
   test("après 12 h sans activité, la session se termine et la connexion le dit", async ({ page }) => {
     await page.clock.install();
     await login(page, DEMO.hygiene);
     await expect(navigation(page)).toBeVisible();
+    await settled(page);
 
     await page.clock.fastForward("12:00:00");
 
@@ -21,6 +31,7 @@ test.describe("Inactivité de 12 heures", () => {
   test("une activité avant 12 h garde la session ouverte", async ({ page }) => {
     await page.clock.install();
     await login(page, DEMO.hygiene);
+    await settled(page);
 
     await page.clock.fastForward("11:00:00");
     await expect(page).toHaveURL(/\/conversations$/);
@@ -28,6 +39,7 @@ test.describe("Inactivité de 12 heures", () => {
     // Some activity: the person opens the configuration.
     await navigation(page).getByRole("link", { name: "Configuration" }).click();
     await expect(page.getByRole("heading", { name: "Configuration", level: 2 })).toBeVisible();
+    await settled(page);
 
     // 11 h 59 later, 22 h 59 after signing in: still 1 minute to go.
     await page.clock.fastForward("11:59:00");
@@ -35,6 +47,7 @@ test.describe("Inactivité de 12 heures", () => {
     await page.getByRole("tab", { name: "Équipes" }).click();
     await expect(page.getByRole("link", { name: "Hygiène" })).toBeVisible();
     await expect(page.getByText("Votre session a expiré. Veuillez vous reconnecter.")).toHaveCount(0);
+    await settled(page);
 
     // Then 12 h without a move: the session ends.
     await page.clock.fastForward("12:00:00");
