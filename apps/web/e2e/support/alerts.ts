@@ -14,7 +14,14 @@ export function alertWith(page: Page, kind: Kind, text: string) {
 export async function closeAlerts(page: Page, closeLabel = "Fermer"): Promise<void> {
   const alerts = page.locator("[data-kind]");
   while ((await alerts.count()) > 0) {
-    await alerts.first().getByRole("button", { name: closeLabel }).click();
+    const close = alerts.first().getByRole("button", { name: closeLabel });
+    try {
+      await close.click({ timeout: 5_000 });
+    } catch (err) {
+      // A success alert closes by itself after a few seconds: it may go between the count and
+      // the click, and then there is nothing left to click. One still there did refuse the click.
+      if ((await close.count()) > 0) throw err;
+    }
   }
   await expect(alerts).toHaveCount(0);
 }
