@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { APP_VERSION } from "@relais/shared";
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthGuard } from "./platform/auth/guard.ts";
-import { createSessionCache } from "./platform/auth/session-cache.ts";
+import { createDirectoryCache } from "./platform/directory-cache.ts";
 import type { SessionRow } from "./platform/auth/sessions.ts";
 import { requireRegistryEntries } from "./platform/http/registry-check.ts";
 import { frameworkErrors, registerErrorHandling } from "./platform/http-errors.ts";
@@ -94,11 +94,11 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  // Sessions checked from memory while no change to them is heard (decision 0050).
-  const sessions = createSessionCache<SessionRow>({ db: deps.db, log: app.log });
-  app.addHook("onReady", () => sessions.start());
-  app.addHook("onClose", () => sessions.close());
-  registerAuthGuard(app, deps.db.app, deps.signer, sessions);
+  // Sessions, their views and team lists read from memory while no change to them is heard (decision 0050).
+  const directory = createDirectoryCache({ db: deps.db, log: app.log });
+  app.addHook("onReady", () => directory.start());
+  app.addHook("onClose", () => directory.close());
+  registerAuthGuard(app, deps.db.app, deps.signer, directory.part<SessionRow>("session"));
   requireRegistryEntries(app);
   // An inbound text received while its team is closed gets the team's outside-hours text.
   // A survey answer is taken before the automatic replies: the contact gets no "we are closed" to it.
@@ -146,9 +146,9 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes(deps));
       await api.register(statusRoutes(deps));
-      await api.register(authRoutes(deps));
+      await api.register(authRoutes(deps, directory));
       await api.register(organizationRoutes(deps));
-      await api.register(teamRoutes(deps));
+      await api.register(teamRoutes(deps, directory));
       await api.register(automaticTextRoutes(deps));
       await api.register(userRoutes(deps));
       // A contact with a booked appointment stays: the agenda's rule, run by the contacts module.

@@ -25,16 +25,17 @@ export type Database = {
    */
   dedicatedClient: () => pg.Client;
   /**
-   * Hears SESSION_CHANGE_CHANNEL on every pooled connection: the connection that commits a
-   * change hears it before its commit answers, so this node forgets a session it changed before
-   * its next request (decision 0050). Other nodes hear it on a listener of their own.
+   * Hears DIRECTORY_CHANGE_CHANNEL on every pooled connection: the connection that commits a
+   * change hears it before its commit answers, so this node forgets what it held of that
+   * organisation before its next request (decision 0050). Other nodes hear it on a listener of
+   * their own.
    */
-  onSessionChange: (handler: (payload: string) => void) => () => void;
+  onDirectoryChange: (handler: (payload: string) => void) => () => void;
   close: () => Promise<void>;
 };
 
-/** Notified, with the organisation's id or '*', when a row a caller's Ctx is built from changes (migration 0028). */
-export const SESSION_CHANGE_CHANNEL = "relais_session_change";
+/** Notified, with the organisation's id or '*', when a row of an organisation's directory changes (migration 0028). */
+export const DIRECTORY_CHANGE_CHANNEL = "relais_directory_change";
 
 // int8 (counts, identities) as numbers: Relais never counts past 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -64,16 +65,16 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
     // Fallback only: each connection drops to the unprivileged role before its first query.
     if (!opts.appUrl) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
   });
-  const sessionChangeHandlers = new Set<(payload: string) => void>();
-  const hearSessionChanges = (client: pg.PoolClient) => {
+  const directoryChangeHandlers = new Set<(payload: string) => void>();
+  const hearDirectoryChanges = (client: pg.PoolClient) => {
     client.on("notification", (msg) => {
-      if (msg.channel !== SESSION_CHANGE_CHANNEL || !msg.payload) return;
-      for (const handler of sessionChangeHandlers) handler(msg.payload);
+      if (msg.channel !== DIRECTORY_CHANGE_CHANNEL || !msg.payload) return;
+      for (const handler of directoryChangeHandlers) handler(msg.payload);
     });
     // A connection that cannot listen still serves; the node's own listener hears the change a moment later.
-    client.query(`LISTEN ${SESSION_CHANGE_CHANNEL}`).catch(() => undefined);
+    client.query(`LISTEN ${DIRECTORY_CHANGE_CHANNEL}`).catch(() => undefined);
   };
-  appPool.on("connect", hearSessionChanges);
+  appPool.on("connect", hearDirectoryChanges);
   saveRoundTrips(appPool);
   // A call's work takes the next free connection before the texts waiting for one (priority-pool.ts).
   prioritisePool(appPool, appPoolSize);
@@ -84,7 +85,7 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
   // the client's error event must not take the process down with it.
   ownerPool.on("connect", (client) => {
     client.on("error", onIdleError);
-    hearSessionChanges(client);
+    hearDirectoryChanges(client);
   });
   const app = new Kysely<DB>({ dialect: new PostgresDialect({ pool: appPool }) });
   const owner = new Kysely<DB>({ dialect: new PostgresDialect({ pool: ownerPool }) });
@@ -92,9 +93,9 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
     app,
     owner,
     dedicatedClient: () => new pg.Client({ connectionString: url, keepAlive: true }),
-    onSessionChange: (handler) => {
-      sessionChangeHandlers.add(handler);
-      return () => sessionChangeHandlers.delete(handler);
+    onDirectoryChange: (handler) => {
+      directoryChangeHandlers.add(handler);
+      return () => directoryChangeHandlers.delete(handler);
     },
     close: async () => {
       await app.destroy();

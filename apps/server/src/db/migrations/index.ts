@@ -26,7 +26,7 @@ import * as m0024 from "./0024_voice_settings.ts";
 import * as m0025 from "./0025_voicemail_audio.ts";
 import * as m0026 from "./0026_sip_endpoints.ts";
 import * as m0027 from "./0027_thread_unread_index.ts";
-import * as m0028 from "./0028_session_change_signal.ts";
+import * as m0028 from "./0028_directory_change_signal.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -60,5 +60,5 @@ export const migrations: Record<string, Migration> = {
   "0025_voicemail_audio": m0025,
   "0026_sip_endpoints": m0026,
   "0027_thread_unread_index": m0027,
-  "0028_session_change_signal": m0028,
+  "0028_directory_change_signal": m0028,
 };

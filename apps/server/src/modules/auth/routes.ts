@@ -1,14 +1,16 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { endpoints, REFRESH_TOKEN_TTL_DAYS } from "@relais/shared";
+import { endpoints, REFRESH_TOKEN_TTL_DAYS, type SessionResponse } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
+import type { DirectoryCache } from "../../platform/directory-cache.ts";
 import { serve } from "../../platform/http/serve.ts";
 import { changePassword, setStatus, updateProfile } from "../users/index.ts";
 import * as svc from "./service.ts";
 
 const REFRESH_COOKIE = "relais_rt";
 
-export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function authRoutes(deps: AppDeps, directory: DirectoryCache): FastifyPluginAsyncZod {
+  const sessionViews = directory.part<SessionResponse>("session-view");
   const secure = deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === "production";
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -45,7 +47,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { ok: true as const };
     });
 
-    serve(app, endpoints.auth.session, ({ ctx }) => svc.getSession(deps, ctx));
+    serve(app, endpoints.auth.session, ({ ctx }) => svc.getSession(deps, ctx, sessionViews));
     serve(app, endpoints.auth.updateProfile, ({ body, ctx }) => updateProfile(deps.db.app, ctx, body));
     serve(app, endpoints.auth.changePassword, async ({ body, ctx }) => {
       await changePassword(deps.db.app, ctx, body.currentPassword, body.password);

@@ -6,6 +6,7 @@ import { burnVerification, hashPassword, verifyPassword } from "../../platform/a
 import { endSessions, openSession, rotateRefreshToken, sessionExpired, sessionRepo } from "../../platform/auth/sessions.ts";
 import { formatOpaqueToken, newSecret, parseOpaqueToken, secretMatches } from "../../platform/auth/tokens.ts";
 import { recordAudit } from "../../platform/audit.ts";
+import type { CachedRows } from "../../platform/directory-cache.ts";
 import { AppError } from "../../platform/errors.ts";
 import { translate } from "../../platform/i18n.ts";
 import { LIMITS } from "../../platform/rate-limit.ts";
@@ -102,8 +103,16 @@ export async function logout(deps: AuthDeps, ctx: Ctx, revokeAll: boolean): Prom
   });
 }
 
-export async function getSession(deps: AuthDeps, ctx: Ctx): Promise<SessionResponse> {
-  return withTenant(deps.db.app, ctx.orgId, (tx) => sessionView(tx, ctx));
+/**
+ * GET auth/profile, read by every page load: from memory while no change to the session, the
+ * person, their teams or the organisation is heard (decision 0050), else in one transaction.
+ */
+export async function getSession(deps: AuthDeps, ctx: Ctx, cache: CachedRows<SessionResponse>): Promise<SessionResponse> {
+  const load = () => withTenant(deps.db.app, ctx.orgId, (tx) => sessionView(tx, ctx));
+  const view = await cache.read(ctx.orgId, ctx.sessionId, load);
+  // sessionView answers a view or throws: nothing comes back empty.
+  if (!view) throw sessionExpired();
+  return view;
 }
 
 /** PUT auth/user-group: the caller works as one of their own teams. */

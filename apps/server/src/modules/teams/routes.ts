@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { endpoints } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
+import type { DirectoryCache } from "../../platform/directory-cache.ts";
 import { serve } from "../../platform/http/serve.ts";
 import * as svc from "./service.ts";
 
-export function teamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function teamRoutes(deps: AppDeps, directory: DirectoryCache): FastifyPluginAsyncZod {
   const db = deps.db.app;
+  const teamRows = directory.part<svc.TeamRows>("teams");
   return async (app) => {
-    serve(app, endpoints.teams.list, ({ ctx }) => svc.listTeams(db, ctx));
+    serve(app, endpoints.teams.list, ({ ctx }) => svc.listTeams(db, ctx, teamRows));
     serve(app, endpoints.teams.mine, ({ ctx }) => svc.listMyTeams(db, ctx));
     serve(app, endpoints.teams.get, ({ params, ctx }) => svc.getTeam(db, ctx, params.id));
     serve(app, endpoints.teams.create, ({ body, ctx }) => svc.createTeam(db, ctx, body));

@@ -9,6 +9,7 @@ import {
   type UpdateTeamRequest,
 } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import type { CachedRows } from "../../platform/directory-cache.ts";
 import { readAsTenant } from "../../db/tenant-read.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
@@ -60,9 +61,14 @@ async function assertEmailFree(tx: Tx, orgId: string, email: string | null | und
 }
 
 /** GET user-groups: every team of the organisation (users see teams they do not belong to). */
-export async function listTeams(db: Db, ctx: Ctx): Promise<Team[]> {
-  // The team list is read by every screen's team picker: one round trip (readAsTenant).
-  const rows = await readAsTenant(db, ctx.orgId, repo.teamsQuery(db, ctx.orgId));
+/** An organisation's team rows with their member counts, as the directory cache holds them. */
+export type TeamRows = Awaited<ReturnType<typeof repo.listTeams>>;
+
+export async function listTeams(db: Db, ctx: Ctx, cache: CachedRows<TeamRows>): Promise<Team[]> {
+  // The team list is read by every screen's team picker: from memory while no change to the
+  // organisation's teams or members is heard (decision 0050), else in one round trip.
+  const load = () => readAsTenant(db, ctx.orgId, repo.teamsQuery(db, ctx.orgId));
+  const rows = (await cache.read(ctx.orgId, ctx.orgId, load)) ?? [];
   return rows.map((r) => presentTeam(r, ctx));
 }
 

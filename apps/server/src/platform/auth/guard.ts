@@ -3,7 +3,7 @@ import { roleCountsAs, TIER_RULES, type Role, type TierRule } from "@relais/shar
 import type { Db } from "../../db/database.ts";
 import { AppError, unauthorized } from "../errors.ts";
 import type { Ctx } from "./ctx.ts";
-import type { SessionCache } from "./session-cache.ts";
+import type { CachedRows } from "../directory-cache.ts";
 import { resolveCtx, type SessionRow } from "./sessions.ts";
 import type { TokenSigner } from "./tokens.ts";
 
@@ -25,7 +25,7 @@ declare module "fastify" {
  * Every /api route requires a session unless its config says `public: true`: a route that
  * forgets to say anything is closed, not open.
  */
-export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner, sessions: SessionCache<SessionRow> | null): void {
+export function registerAuthGuard(app: FastifyInstance, db: Db, signer: TokenSigner, sessions: CachedRows<SessionRow> | null): void {
   app.decorateRequest("ctx", null);
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;

@@ -3,7 +3,7 @@ import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { AppError } from "../errors.ts";
 import { recordEvent } from "../realtime/record-event.ts";
 import type { Ctx } from "./ctx.ts";
-import type { SessionCache } from "./session-cache.ts";
+import type { CachedRows } from "../directory-cache.ts";
 import * as repo from "./session-repo.ts";
 import { formatOpaqueToken, newSecret, parseOpaqueToken, secretMatches, type TokenSigner } from "./tokens.ts";
 
@@ -111,21 +111,21 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, cookie: st
   });
 }
 
-/** What a request's session check reads (findSessionForRequest): what a SessionCache holds. */
+/** What a request's session check reads (findSessionForRequest), as the directory cache holds it. */
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionForRequest>>>;
 
 /**
  * Builds the caller's Ctx from a verified access token. The session row is the authority: a
  * token of a revoked session answers 440 (replaced by a newer login) or 401, and a session idle
  * for 12 hours ends here. With a cache, the row comes from memory while no change to it has
- * been heard (session-cache.ts, decision 0050).
+ * been heard (directory-cache.ts, decision 0050).
  */
 export async function resolveCtx(
   db: Db,
   signer: TokenSigner,
   bearer: string | undefined,
   ip: string,
-  cache: SessionCache<SessionRow> | null = null,
+  cache: CachedRows<SessionRow> | null = null,
 ): Promise<Ctx> {
   const claims = bearer ? await signer.verify(bearer) : null;
   if (!claims) throw new AppError("error.unauthorized", 401);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { sql } from "kysely";
-import { withTenant } from "../../db/database.ts";
-import { createTestApp, type Tenant, type TestApp } from "../../../test/helpers.ts";
-import { databaseUrlOf, newSigner, sleep, startNode, type Node } from "../realtime/realtime.test-kit.ts";
-import { registerErrorHandling } from "../http-errors.ts";
-import { ctxOf, registerAuthGuard } from "./guard.ts";
-import { createSessionCache, type SessionCache } from "./session-cache.ts";
-import type { SessionRow } from "./sessions.ts";
+import { withTenant } from "../db/database.ts";
+import { createTestApp, type Tenant, type TestApp } from "../../test/helpers.ts";
+import { databaseUrlOf, newSigner, sleep, startNode, type Node } from "./realtime/realtime.test-kit.ts";
+import { registerErrorHandling } from "./http-errors.ts";
+import { ctxOf, registerAuthGuard } from "./auth/guard.ts";
+import { createDirectoryCache, type DirectoryCache } from "./directory-cache.ts";
+import type { SessionRow } from "./auth/sessions.ts";
 
 /**
  * The session check served from memory (decision 0050): a second request reads nothing, and
@@ -17,7 +17,7 @@ import type { SessionRow } from "./sessions.ts";
  */
 
 let t: TestApp;
-let cache: SessionCache<SessionRow>;
+let cache: DirectoryCache;
 let whoami: FastifyInstance;
 let org: Tenant;
 
@@ -56,11 +56,11 @@ beforeAll(async () => {
   t = await createTestApp();
   org = await t.tenant();
   // The real guard and a cache of its own, in front of a route that shows the caller's Ctx.
-  cache = createSessionCache<SessionRow>({ db: t.db, log: t.app.log });
+  cache = createDirectoryCache({ db: t.db, log: t.app.log });
   await cache.start();
   whoami = Fastify();
   registerErrorHandling(whoami);
-  registerAuthGuard(whoami, t.db.app, t.signer, cache);
+  registerAuthGuard(whoami, t.db.app, t.signer, cache.part<SessionRow>("session"));
   whoami.get("/api/whoami", (request) => {
     const ctx = ctxOf(request);
     return {
@@ -143,7 +143,7 @@ describe("the session check from memory", () => {
 
   it("hears a change on the connection that made it before that commit answers", async () => {
     const heard: string[] = [];
-    const stop = t.db.onSessionChange((payload) => heard.push(payload));
+    const stop = t.db.onDirectoryChange((payload) => heard.push(payload));
     try {
       await withTenant(t.db.app, org.orgId, (tx) =>
         tx
@@ -177,7 +177,7 @@ describe("the session check from memory", () => {
     const sessionId = await sessionIdOf(session.jwt);
     const row = { id: sessionId } as SessionRow;
     let release: () => void = () => undefined;
-    const inFlight = cache.read(org.orgId, sessionId, async () => {
+    const inFlight = cache.part<SessionRow>("session").read(org.orgId, sessionId, async () => {
       await new Promise<void>((resolve) => (release = resolve));
       return row;
     });
@@ -185,7 +185,7 @@ describe("the session check from memory", () => {
     release();
     await expect(inFlight).resolves.toBe(row);
     let loads = 0;
-    await cache.read(org.orgId, sessionId, async () => {
+    await cache.part<SessionRow>("session").read(org.orgId, sessionId, async () => {
       loads += 1;
       return row;
     });
@@ -194,7 +194,7 @@ describe("the session check from memory", () => {
 
   it("reads a session again 30 s after it was kept, whatever it heard", async () => {
     let clock = 1_000_000;
-    const aging = createSessionCache<SessionRow>({ db: t.db, log: t.app.log, now: () => clock });
+    const aging = createDirectoryCache({ db: t.db, log: t.app.log, now: () => clock });
     await aging.start();
     try {
       let loads = 0;
@@ -202,12 +202,12 @@ describe("the session check from memory", () => {
         loads += 1;
         return { id: "x" } as SessionRow;
       };
-      await aging.read(org.orgId, "x", load);
+      await aging.part<SessionRow>("session").read(org.orgId, "x", load);
       clock += 29_000;
-      await aging.read(org.orgId, "x", load);
+      await aging.part<SessionRow>("session").read(org.orgId, "x", load);
       expect(loads).toBe(1);
       clock += 2_000;
-      await aging.read(org.orgId, "x", load);
+      await aging.part<SessionRow>("session").read(org.orgId, "x", load);
       expect(loads).toBe(2);
     } finally {
       await aging.close();
@@ -215,17 +215,110 @@ describe("the session check from memory", () => {
   });
 
   it("keeps nothing before it listens", async () => {
-    const idle = createSessionCache<SessionRow>({ db: t.db, log: t.app.log });
+    const idle = createDirectoryCache({ db: t.db, log: t.app.log });
     let loads = 0;
     const load = async () => {
       loads += 1;
       return { id: "x" } as SessionRow;
     };
-    await idle.read(org.orgId, "x", load);
-    await idle.read(org.orgId, "x", load);
+    await idle.part<SessionRow>("session").read(org.orgId, "x", load);
+    await idle.part<SessionRow>("session").read(org.orgId, "x", load);
     expect(loads).toBe(2);
     expect(idle.size()).toBe(0);
     await idle.close();
+  });
+});
+
+describe("the team list from memory", () => {
+  type TeamItem = { id: string; label: string; memberCount: number };
+  const list = async (token: string) => {
+    const res = await t.request({ method: "GET", url: "/api/user-groups", token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TeamItem[]>();
+  };
+
+  it("answers a second read without a statement, and each organisation its own teams", async () => {
+    const other = await t.tenant();
+    const mine = await t.as(org.users.admin);
+    const theirs = await t.as(other.users.admin);
+    await list(mine);
+    await list(theirs);
+    let ours: TeamItem[] = [];
+    expect(await statementsDuring(async () => (ours = await list(mine)))).toEqual([]);
+    expect(ours.map((team) => team.id).sort()).toEqual([org.teams.main, org.teams.second].sort());
+    expect((await list(theirs)).map((team) => team.id).sort()).toEqual([other.teams.main, other.teams.second].sort());
+  });
+
+  it("hears a team renamed, created or given a member, whatever made the change", async () => {
+    const token = await t.as(org.users.admin);
+    await list(token);
+    await t.db.owner.updateTable("teams").set({ label: "Accueil renommé" }).where("id", "=", org.teams.second).execute();
+    expect((await list(token)).find((team) => team.id === org.teams.second)?.label).toBe("Accueil renommé");
+
+    const membersOfSecond = async () => (await list(token)).find((team) => team.id === org.teams.second)?.memberCount;
+    const marketing = { organization_id: org.orgId, team_id: org.teams.second, user_id: org.users.marketing.id, team_role: "user" };
+    await t.db.owner.deleteFrom("team_members").where("team_id", "=", marketing.team_id).where("user_id", "=", marketing.user_id).execute();
+    const before = (await membersOfSecond()) ?? 0;
+    await t.db.owner.insertInto("team_members").values(marketing).execute();
+    expect(await membersOfSecond()).toBe(before + 1);
+    await t.db.owner.deleteFrom("team_members").where("team_id", "=", marketing.team_id).where("user_id", "=", marketing.user_id).execute();
+    expect(await membersOfSecond()).toBe(before);
+
+    const created = await t.request({
+      method: "POST",
+      url: "/api/user-groups",
+      token,
+      payload: {
+        label: "Facturation",
+        members: [
+          { userId: org.users.admin.id, teamRole: "admin" },
+          { userId: org.users.user.id, teamRole: "user" },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await list(token)).map((team) => team.label)).toContain("Facturation");
+  });
+});
+
+describe("the session's view from memory", () => {
+  type View = {
+    user: { name: string; status: string };
+    userGroup: { id: string; label: string } | null;
+    organization: { name: { "fr-CA": string } };
+  };
+  const profile = async (token: string) => {
+    const res = await t.request({ method: "GET", url: "/api/auth/profile", token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<View>();
+  };
+
+  it("answers a second read without a statement, and hears the person, the organisation and the current team change", async () => {
+    const token = await t.as(org.users.user);
+    await profile(token);
+    expect(await statementsDuring(() => profile(token))).toEqual([]);
+
+    await t.db.owner.updateTable("users").set({ name: "Julie Renommée" }).where("id", "=", org.users.user.id).execute();
+    expect((await profile(token)).user.name).toBe("Julie Renommée");
+
+    await t.db.owner.updateTable("organizations").set({ name_fr: "Clinique renommée" }).where("id", "=", org.orgId).execute();
+    expect((await profile(token)).organization.name["fr-CA"]).toBe("Clinique renommée");
+
+    const current = (await profile(token)).userGroup;
+    expect(current).not.toBeNull();
+    await t.db.owner
+      .updateTable("teams")
+      .set({ label: "Équipe du profil" })
+      .where("id", "=", current?.id ?? "")
+      .execute();
+    expect((await profile(token)).userGroup?.label).toBe("Équipe du profil");
+  });
+
+  it("answers each session its own view", async () => {
+    const mine = await t.as(org.users.user);
+    const theirs = await t.as(org.users.admin);
+    await profile(mine);
+    expect((await profile(theirs)).user.name).not.toBe((await profile(mine)).user.name);
   });
 });
 
@@ -260,5 +353,28 @@ describe("two nodes", () => {
       status = (await profile()).statusCode;
     }
     expect(status).toBe(401);
+  });
+
+  it("shows on the other node, at once, a team renamed on one", async () => {
+    const token = (await a.login(org.users.admin.email)).jwt;
+    const labelOnB = async () => {
+      const res = await b.app.inject({ method: "GET", url: "/api/user-groups", headers: { authorization: `Bearer ${token}` } });
+      return res.json<{ id: string; label: string }[]>().find((team) => team.id === org.teams.main)?.label;
+    };
+    await labelOnB();
+    await labelOnB();
+    const renamed = await a.app.inject({
+      method: "PUT",
+      url: `/api/user-groups/${org.teams.main}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { label: "Réception principale" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    let label = await labelOnB();
+    for (let i = 0; i < 40 && label !== "Réception principale"; i++) {
+      await sleep(50);
+      label = await labelOnB();
+    }
+    expect(label).toBe("Réception principale");
   });
 });
