@@ -9,8 +9,8 @@ import {
   type UpdateTeamRequest,
 } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
-import type { CachedRows } from "../../platform/directory-cache.ts";
 import { readAsTenant } from "../../db/tenant-read.ts";
+import type { CachedRows } from "../../platform/directory-cache.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
@@ -60,10 +60,10 @@ async function assertEmailFree(tx: Tx, orgId: string, email: string | null | und
   if (used === "team") throw conflict("error.duplicate-email");
 }
 
-/** GET user-groups: every team of the organisation (users see teams they do not belong to). */
 /** An organisation's team rows with their member counts, as the directory cache holds them. */
 export type TeamRows = Awaited<ReturnType<typeof repo.listTeams>>;
 
+/** GET user-groups: every team of the organisation (users see teams they do not belong to). */
 export async function listTeams(db: Db, ctx: Ctx, cache: CachedRows<TeamRows>): Promise<Team[]> {
   // The team list is read by every screen's team picker: from memory while no change to the
   // organisation's teams or members is heard (decision 0050), else in one round trip.
