@@ -1,13 +1,12 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MantineProvider } from "@mantine/core";
 import "@mantine/core/styles.css";
 import "./app/global.css";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
 import { queryClient } from "./app/query-client.ts";
-import { router } from "./app/router.tsx";
+import { AppRouter } from "./app/router.tsx";
 
 const container = document.getElementById("root");
 if (!container) {
@@ -18,7 +17,7 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

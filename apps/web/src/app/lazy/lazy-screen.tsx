@@ -2,7 +2,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { Button, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCloudOff, IconRefresh } from "@tabler/icons-react";
 import { FormattedMessage } from "react-intl";
-import { useRouteError } from "react-router";
 import { isChunkLoadError, loadChunk } from "./chunk-load.ts";
 
 /**
@@ -14,11 +13,11 @@ export function lazyPart<P extends object>(part: string, load: () => Promise<Com
 }
 
 /**
- * Error element of the routes: a part that could not be loaded even after a reload (or any
- * other error while showing a screen) says so, with a button that reloads the page.
+ * What a route shows in place of its screen (route-error-boundary.tsx): a part that could not be
+ * loaded even after a reload (or any other error while showing a screen) says so, with a button
+ * that reloads the page.
  */
-export function ScreenError() {
-  const error = useRouteError();
+export function ScreenError({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
   return (
     <Center h="100%" mih={320} p="xl" role="alert">

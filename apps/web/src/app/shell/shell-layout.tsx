@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
-import { Outlet, useMatches } from "react-router";
+import { Outlet, matchRoutes, useLocation } from "react-router";
+import { ROUTES } from "../routes.tsx";
 import { preloadPhoneNumbers } from "../lazy/phone-numbers.ts";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { HeaderBar } from "./header-bar.tsx";
@@ -28,15 +29,12 @@ function EmailReconnect() {
   ) : null;
 }
 
-function showsMenu(handle: unknown): boolean {
-  return typeof handle === "object" && handle !== null && "menu" in handle && handle.menu === true;
-}
+/** The routes whose screen has the top bar (spec part 1 §2), matched as the router matches them. */
+const MENU_ROUTES = ROUTES.filter((r) => r.menu).map((r) => ({ path: r.path }));
 
 /** Signed-in screens with the drawer (nav) and, when the route says so, the top bar (menu). */
 export function ShellLayout() {
-  const matches = useMatches();
-  const last = matches[matches.length - 1];
-  const menu = showsMenu(last?.handle);
+  const menu = matchRoutes(MENU_ROUTES, useLocation()) !== null;
   // Numbers typed in a dialog of any signed-in screen are checked with libphonenumber: fetch it once idle.
   useEffect(preloadPhoneNumbers, []);
   return (
