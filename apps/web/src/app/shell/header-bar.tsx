@@ -1,34 +1,21 @@
-import { Avatar, Box, Group, Select, Text, Tooltip } from "@mantine/core";
-import { IconBuildingHospital, IconUsersGroup } from "@tabler/icons-react";
+import { Suspense, type ReactNode } from "react";
+import { Avatar, Box, Group, Text, TextInput } from "@mantine/core";
+import { IconBuildingHospital, IconSelector, IconUsersGroup } from "@tabler/icons-react";
 import { useIntl } from "react-intl";
-import { USER_STATUSES, resolveLocale, type UserStatus } from "@relais/shared";
+import { resolveLocale } from "@relais/shared";
 import { useSession } from "../session/session.tsx";
-import { useAlerts } from "../alerts/alerts.tsx";
-import { useMyTeams } from "../../features/teams/api.ts";
-import { useSwitchTeam, useUpdateStatus } from "../../features/users/api.ts";
 import { initialsOf } from "../../ui/initials.ts";
 import { useRealtime } from "../realtime/realtime.tsx";
 import type { RealtimeState } from "../realtime/realtime-client.ts";
 import { ReadyForCallsSlot } from "../../features/calls/calls-mount.tsx";
+import { lazyPart } from "../lazy/lazy-screen.tsx";
+import { StatusDot } from "./status-dot.tsx";
 import classes from "./shell.module.css";
 
-const STATUS_COLORS: Record<UserStatus, string> = {
-  online: "var(--mantine-color-teal-6)",
-  busy: "var(--mantine-color-orange-6)",
-  offline: "var(--mantine-color-gray-5)",
-};
-
-function StatusDot({ status }: { status: UserStatus }) {
-  return (
-    <Box
-      component="span"
-      w={10}
-      h={10}
-      style={{ borderRadius: "50%", background: STATUS_COLORS[status], display: "inline-block", flex: "none" }}
-      aria-hidden
-    />
-  );
-}
+const loadControls = () => import("./shell-controls.tsx");
+const TeamSelect = lazyPart("shell-controls", () => loadControls().then((m) => m.TeamSelect));
+const StatusSelect = lazyPart("shell-controls", () => loadControls().then((m) => m.StatusSelect));
+const LabelTooltip = lazyPart("shell-controls", () => loadControls().then((m) => m.LabelTooltip));
 
 const REALTIME_COLORS: Record<RealtimeState, string> = {
   disconnected: "var(--mantine-color-gray-4)",
@@ -45,39 +32,51 @@ function RealtimeIndicator() {
   const { state } = useRealtime();
   const intl = useIntl();
   const label = intl.formatMessage({ id: `realtime.${state}` });
+  const dot = (
+    <Box
+      component="span"
+      role="status"
+      tabIndex={0}
+      aria-label={label}
+      data-realtime={state}
+      w={8}
+      h={8}
+      style={{ borderRadius: "50%", background: REALTIME_COLORS[state], display: "inline-block", flex: "none" }}
+    />
+  );
   return (
-    <Tooltip label={label} withArrow>
-      <Box
-        component="span"
-        role="status"
-        tabIndex={0}
-        aria-label={label}
-        data-realtime={state}
-        w={8}
-        h={8}
-        style={{ borderRadius: "50%", background: REALTIME_COLORS[state], display: "inline-block", flex: "none" }}
-      />
-    </Tooltip>
+    <Suspense fallback={dot}>
+      <LabelTooltip label={label}>{dot}</LabelTooltip>
+    </Suspense>
   );
 }
 
-function isUserStatus(value: string | null): value is UserStatus {
-  return value !== null && (USER_STATUSES as readonly string[]).includes(value);
+/**
+ * A header list as it looks closed, shown the moment before its code arrives (shell-controls.tsx):
+ * same size, same value, nothing to open yet.
+ */
+function ClosedSelect({ label, value, width, leftSection }: { label: string; value: string; width: number; leftSection: ReactNode }) {
+  return (
+    <TextInput
+      aria-label={label}
+      value={value}
+      readOnly
+      tabIndex={-1}
+      w={width}
+      size="sm"
+      leftSection={leftSection}
+      rightSection={<IconSelector size={16} color="var(--mantine-color-gray-6)" />}
+      rightSectionPointerEvents="none"
+    />
+  );
 }
 
 /** Top bar: organisation, current team (switchable), the person and their status. */
 export function HeaderBar() {
   const session = useSession();
   const intl = useIntl();
-  const alerts = useAlerts();
-  const teams = useMyTeams();
-  const switchTeam = useSwitchTeam();
-  const updateStatus = useUpdateStatus();
   const { profile, organization, userGroup } = session;
   const locale = resolveLocale(profile.locale);
-
-  const teamOptions = (teams.data ?? (userGroup ? [userGroup] : [])).map((t) => ({ value: t.id, label: t.label }));
-  const statusOptions = USER_STATUSES.map((s) => ({ value: s, label: intl.formatMessage({ id: `user-status.${s}` }) }));
 
   return (
     <header className={classes.header}>
@@ -91,48 +90,30 @@ export function HeaderBar() {
       <Group gap="md" wrap="nowrap">
         <RealtimeIndicator />
         <ReadyForCallsSlot />
-        <Select
-          aria-label={intl.formatMessage({ id: "header.team" })}
-          leftSection={<IconUsersGroup size={16} />}
-          data={teamOptions}
-          value={userGroup?.id ?? null}
-          placeholder={intl.formatMessage({ id: "header.no-team" })}
-          allowDeselect={false}
-          disabled={switchTeam.isPending || teamOptions.length === 0}
-          w={230}
-          size="sm"
-          comboboxProps={{ withinPortal: true }}
-          onChange={(value) => {
-            if (value && value !== userGroup?.id) {
-              switchTeam.mutate(value, {
-                onError: (error) => alerts.error("error.change-group", error),
-              });
-            }
-          }}
-        />
-        <Select
-          aria-label={intl.formatMessage({ id: "header.status" })}
-          data={statusOptions}
-          value={profile.status}
-          allowDeselect={false}
-          disabled={updateStatus.isPending}
-          w={160}
-          size="sm"
-          leftSection={<StatusDot status={profile.status} />}
-          renderOption={({ option }) => (
-            <Group gap="xs" wrap="nowrap">
-              {isUserStatus(option.value) ? <StatusDot status={option.value} /> : null}
-              <span>{option.label}</span>
-            </Group>
-          )}
-          onChange={(value) => {
-            if (isUserStatus(value) && value !== profile.status) {
-              updateStatus.mutate(value, {
-                onError: (error) => alerts.error("error.update-status", error),
-              });
-            }
-          }}
-        />
+        <Suspense
+          fallback={
+            <ClosedSelect
+              label={intl.formatMessage({ id: "header.team" })}
+              value={userGroup?.label ?? intl.formatMessage({ id: "header.no-team" })}
+              width={230}
+              leftSection={<IconUsersGroup size={16} />}
+            />
+          }
+        >
+          <TeamSelect />
+        </Suspense>
+        <Suspense
+          fallback={
+            <ClosedSelect
+              label={intl.formatMessage({ id: "header.status" })}
+              value={intl.formatMessage({ id: `user-status.${profile.status}` })}
+              width={160}
+              leftSection={<StatusDot status={profile.status} />}
+            />
+          }
+        >
+          <StatusSelect />
+        </Suspense>
         <Group gap="xs" wrap="nowrap">
           <Avatar color="relais" radius="xl" size={34} aria-hidden>
             {initialsOf(profile.name)}

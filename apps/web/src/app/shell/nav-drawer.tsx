@@ -1,14 +1,12 @@
-import { useState, type ReactNode } from "react";
-import { Menu, VisuallyHidden } from "@mantine/core";
+import { Suspense, useState, type ReactNode } from "react";
+import { VisuallyHidden } from "@mantine/core";
 import { NavLink, useNavigate } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   IconAddressBook,
   IconBooks,
-  IconBug,
   IconCalendarEvent,
   IconCalendarTime,
-  IconHeadset,
   IconHelpCircle,
   IconInfoCircle,
   IconLifebuoy,
@@ -19,16 +17,19 @@ import {
   IconStethoscope,
   IconTerminal2,
   IconUsersGroup,
-  IconBook2,
 } from "@tabler/icons-react";
 import { APP_VERSION, type MessageId } from "@relais/shared";
 import { useSession } from "../session/session.tsx";
 import { usePendingNotifications } from "./pending-notifications.tsx";
 import { DrawerDialogs, type DrawerDialog } from "./drawer-dialogs.tsx";
 import { cx } from "../../ui/cx.ts";
+import { lazyPart } from "../lazy/lazy-screen.tsx";
 import classes from "./shell.module.css";
 
 const ICON_SIZE = 22;
+
+/** The help menu, fetched as the drawer shows (shell-controls.tsx); until then its button alone. */
+const HelpMenu = lazyPart("shell-controls", () => import("./shell-controls.tsx").then((m) => m.HelpMenu));
 
 interface LinkItem {
   to: string;
@@ -92,6 +93,17 @@ export function NavDrawer() {
     { to: "/members", label: "nav.members", icon: <IconUsersGroup size={ICON_SIZE} /> },
   ];
 
+  const helpButton = (
+    <button type="button" className={classes.item} aria-haspopup="menu">
+      <span className={classes.icon}>
+        <IconLifebuoy size={ICON_SIZE} />
+      </span>
+      <span className={classes.label}>
+        <FormattedMessage id="nav.help" />
+      </span>
+    </button>
+  );
+
   const versionText = intl.formatMessage({ id: "nav.version" }, { version: APP_VERSION });
 
   return (
@@ -125,44 +137,22 @@ export function NavDrawer() {
             <DrawerLink item={{ to: "/devops", label: "nav.devops", icon: <IconTerminal2 size={ICON_SIZE} /> }} />
           ) : null}
 
-          <Menu position="right-end" offset={14} width={250} opened={helpOpen} onChange={setHelpOpen} withinPortal>
-            <Menu.Target>
-              <button type="button" className={classes.item} aria-haspopup="menu">
-                <span className={classes.icon}>
-                  <IconLifebuoy size={ICON_SIZE} />
-                </span>
-                <span className={classes.label}>
-                  <FormattedMessage id="nav.help" />
-                </span>
-              </button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconBook2 size={16} />}
-                onClick={() => {
-                  void navigate("/faq");
-                }}
-              >
-                <FormattedMessage id="nav.help-center" />
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconBug size={16} />}
-                onClick={() => {
-                  setDialog("report");
-                }}
-              >
-                <FormattedMessage id="nav.report-problem" />
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconHeadset size={16} />}
-                onClick={() => {
-                  setDialog("support");
-                }}
-              >
-                <FormattedMessage id="nav.talk-support" />
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Suspense fallback={helpButton}>
+            <HelpMenu
+              target={helpButton}
+              opened={helpOpen}
+              onChange={setHelpOpen}
+              onHelpCenter={() => {
+                void navigate("/faq");
+              }}
+              onReportProblem={() => {
+                setDialog("report");
+              }}
+              onTalkToSupport={() => {
+                setDialog("support");
+              }}
+            />
+          </Suspense>
 
           {organization.franceRegion ? (
             <div className={classes.item} data-static="true">
