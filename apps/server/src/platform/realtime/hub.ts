@@ -27,6 +27,8 @@ export type ClientMessageHandler = {
 
 const GOING_AWAY = 1001;
 const INTERNAL_ERROR = 1011;
+/** How long a shutdown waits for the client handlers' work under way. */
+const HANDLERS_GRACE_MS = 10_000;
 
 /**
  * The sockets of one node, by organisation. A bus signal for organisation X makes X's channel
@@ -40,6 +42,8 @@ export class Hub {
   private clientHandler: ClientMessageHandler | null = null;
   /** Set by `stop`: the sockets it closes are the server leaving, not their people. */
   private stopping = false;
+  /** The client handlers' work under way (a tab's message, a person's last tab closing), which `stop` lets finish. */
+  private readonly handling = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -104,7 +108,7 @@ export class Hub {
       }
       // Anything else a tab sends is ignored: an older or newer client must not lose its socket over it.
       if (!parsed.success) return;
-      handler.onMessage(conn.viewer, parsed.data, reply).catch((err: unknown) => this.log.warn({ err }, "realtime client message failed"));
+      this.track(handler.onMessage(conn.viewer, parsed.data, reply), "realtime client message failed");
     });
     socket.on("close", () => {
       const handler = this.clientHandler;
@@ -112,8 +116,14 @@ export class Hub {
       // presence carry on there, so nobody's leg leaves the room and no presence is dropped.
       if (!handler || this.stopping) return;
       const stillOpen = [...channel.connections].filter((c) => c !== conn && c.viewer.userId === conn.viewer.userId && !c.isClosed).length;
-      handler.onClose(conn.viewer, stillOpen).catch((err: unknown) => this.log.warn({ err }, "realtime close handler failed"));
+      this.track(handler.onClose(conn.viewer, stillOpen), "realtime close handler failed");
     });
+  }
+
+  /** Runs a client handler's work to its end, or logs why not; `stop` waits for it. */
+  private track(work: Promise<void>, failure: string): void {
+    const tracked = work.catch((err: unknown) => this.log.warn({ err }, failure)).finally(() => this.handling.delete(tracked));
+    this.handling.add(tracked);
   }
 
   /**
@@ -170,8 +180,11 @@ export class Hub {
     const channels = [...this.channels.values()];
     this.channels.clear();
     for (const channel of channels) channel.discard();
-    // Reads under way finish before the pools close under them.
+    // Reads under way finish before the pools close under them, and so does the handlers' work:
+    // the tabs their people closed just before (many at once wait for a pooled connection) drop
+    // their presence, instead of failing on closed pools. Bounded: a shutdown never hangs on it.
     await Promise.all(channels.map((c) => c.idle()));
+    await Promise.race([Promise.all([...this.handling]), new Promise((resolve) => setTimeout(resolve, HANDLERS_GRACE_MS).unref())]);
   }
 
   private channelOf(orgId: string): OrgChannel {

@@ -301,4 +301,36 @@ describe("shutdown", () => {
       await leaving.db.close();
     }
   });
+
+  it("tabs their people closed just before a shutdown still drop their presence before the pools close", async () => {
+    const org = await t.tenant();
+    const leaving = await startNode(await databaseUrlOf(t), { signer: newSigner() });
+    let releasePool = () => {};
+    try {
+      const tabs: TestSocket[] = [];
+      for (const [i, email] of [org.users.user.email, org.users.other.email].entries()) {
+        const socket = await connect(leaving, (await leaving.login(email)).jwt);
+        socket.send({ type: "presence", tabId: `tab-closed-${i}`, canAnswer: true });
+        await socket.waitFor((m) => m.type === "presence.ok");
+        tabs.push(socket);
+      }
+      // Every pooled connection of the node busy: the close handlers wait for one, as under load.
+      const held = new Promise<void>((resolve) => (releasePool = resolve));
+      const busy = Array.from({ length: 8 }, () => leaving.db.app.transaction().execute(() => held));
+      await sleep(100);
+      await Promise.all(tabs.map((tab) => tab.close()));
+      await sleep(200);
+
+      // The node shuts down as main.ts does (the app, then the pools) while their handlers wait;
+      // the pool frees up a moment later.
+      setTimeout(releasePool, 300);
+      await leaving.app.close();
+      await leaving.db.close();
+      await Promise.all(busy);
+      for (const i of [0, 1]) expect(await presenceOf(org.orgId, `tab-closed-${i}`)).toEqual([]);
+    } finally {
+      releasePool();
+      await leaving.db.close().catch(() => undefined);
+    }
+  });
 });
