@@ -1,7 +1,7 @@
 import { CONNECTING_JOIN_TIMEOUT_SECONDS } from "@relais/shared";
 import { z } from "zod";
 import { withTenant } from "../../db/database.ts";
-import type { JobTasks } from "../../platform/jobs/jobs.ts";
+import { urgentTask, type JobTasks } from "../../platform/jobs/jobs.ts";
 import { CALL_OFFER_ACK_TASK, CALL_TIMER_TASK, carrierCallOf, change, modelOf, offerToStaff } from "./engine.ts";
 import type { ServerEvent } from "./model.ts";
 import * as repo from "./repo.ts";
@@ -113,10 +113,11 @@ export async function checkCalls(
   return { checked: rows.length, ended, reoffered };
 }
 
+/** The calls' jobs: a ringing or waiting call's timers and offer checks are urgent, the periodic check is not. */
 export function callTasks(): JobTasks {
   return {
-    [CALL_TIMER_TASK]: (p) => runTimer(callsDeps(), p),
-    [CALL_OFFER_ACK_TASK]: (p) => runAckCheck(callsDeps(), p),
+    [CALL_TIMER_TASK]: urgentTask((p) => runTimer(callsDeps(), p)),
+    [CALL_OFFER_ACK_TASK]: urgentTask((p) => runAckCheck(callsDeps(), p)),
     [CALLS_CHECK_TASK]: async () => {
       const deps = callsDeps();
       for (const orgId of await repo.organizationsWithLiveCalls(deps.owner)) await checkCalls(deps, orgId);

@@ -12,9 +12,21 @@ import type { Tx } from "../../db/database.ts";
  * lost between commit and send. See docs/decisions/0009-jobs.md.
  */
 
-/** A job's handler: its payload as added; a throw is retried later by graphile-worker. */
-type JobHandler = (payload: unknown) => Promise<void>;
+/**
+ * A job's handler: its payload as added; a throw is retried later by graphile-worker. `urgent`:
+ * a person or a call is waiting on it (urgentTask).
+ */
+type JobHandler = ((payload: unknown) => Promise<void>) & { readonly urgent?: true };
 export type JobTasks = Record<string, JobHandler>;
+
+/**
+ * Marks a task someone is waiting on (a staff member's text, a ringing call's timer): each node
+ * runs these on a runner of their own (startJobs), so they never queue behind a burst of the
+ * other jobs, such as 10 000 scheduled messages falling due at once.
+ */
+export function urgentTask(handler: (payload: unknown) => Promise<void>): JobHandler {
+  return Object.assign(handler, { urgent: true as const });
+}
 
 type Log = {
   info: (obj: object, msg: string) => void;
@@ -27,6 +39,8 @@ export type JobsOptions = {
   connectionString: string;
   /** Jobs run at once per process: the sends wait on the network, not the CPU. */
   concurrency?: number;
+  /** Urgent jobs (urgentTask) run at once per process, on their own runner; 8 when unset. */
+  urgentConcurrency?: number;
   /** Jobs fetched and locked at once by the pool (graphile-worker localQueue); none when unset. */
   localQueueSize?: number;
   /** How often jobs that are due later (run_at) are looked for; new jobs arrive by LISTEN/NOTIFY at once. */
@@ -77,42 +91,52 @@ export type Jobs = { stop: () => Promise<void> };
  */
 export async function startJobs(opts: JobsOptions, tasks: JobTasks, log: Log, crontab = ""): Promise<Jobs> {
   const node = `relais-jobs:${randomBytes(8).toString("hex")}`;
-  // The LISTEN connection stays checked out for the life of the pool: while the process lives, one
-  // connection with its name always exists.
-  const pool = new pg.Pool({ connectionString: opts.connectionString, application_name: node, max: (opts.concurrency ?? 4) + 2 });
+  const concurrency = opts.concurrency ?? 4;
+  const urgentConcurrency = opts.urgentConcurrency ?? 8;
+  // Each runner keeps a LISTEN connection checked out for the life of the pool: while the process
+  // lives, one connection with its name always exists.
+  const pool = new pg.Pool({ connectionString: opts.connectionString, application_name: node, max: concurrency + urgentConcurrency + 4 });
   pool.on("error", (err) => log.warn({ err }, "job connection dropped"));
   pool.on("connect", (client) => client.on("error", (err) => log.warn({ err }, "job connection dropped")));
   await releaseDeadPools(pool, log);
-  const taskList: Record<string, Task> = {};
-  for (const [name, handler] of Object.entries(tasks)) taskList[name] = (payload) => handler(payload);
-  // Listened to before run(): the pool is created inside it.
+  const urgent: Record<string, Task> = {};
+  const other: Record<string, Task> = {};
+  for (const [name, handler] of Object.entries(tasks)) (handler.urgent ? urgent : other)[name] = (payload) => handler(payload);
+  // Listened to before run(): each runner creates its worker pool inside it.
   const events: WorkerEvents = new EventEmitter();
   events.on("pool:create", ({ workerPool }) => {
     pool
       .query("insert into relais_jobs.pools (pool_id, node) values ($1, $2) on conflict do nothing", [workerPool.id, node])
       .catch((err: unknown) => log.warn({ err }, "recording the job pool failed"));
   });
-  const runner: Runner = await run({
-    events,
-    pgPool: pool,
-    taskList,
-    // Recurring tasks (graphile-worker crontab syntax): one node runs each occurrence.
-    crontab,
-    concurrency: opts.concurrency ?? 4,
-    pollInterval: opts.pollIntervalMs ?? 1000,
-    noHandleSignals: true,
-    logger: loggerFor(log),
-    preset: {
-      worker: {
-        // A batch of due jobs is fetched and locked at once, and their completions written
-        // together: two round trips fewer per job when many fall due (bench/scheduled). A crash
-        // leaves more jobs locked, which releaseDeadPools frees.
-        ...(opts.localQueueSize ? { localQueue: { size: opts.localQueueSize } } : {}),
-        completeJobBatchDelay: 0,
-        failJobBatchDelay: 0,
-      },
-    },
-  });
+  const common = { events, pgPool: pool, pollInterval: opts.pollIntervalMs ?? 1000, noHandleSignals: true, logger: loggerFor(log) };
+  const runners: Runner[] = [];
+  // graphile-worker hands a runner only the jobs of its own tasks: the urgent ones are never
+  // fetched into the other runner's local queue, behind the batch it holds (decision 0052).
+  if (Object.keys(other).length > 0) {
+    runners.push(
+      await run({
+        ...common,
+        taskList: other,
+        // Recurring tasks (graphile-worker crontab syntax): one node runs each occurrence.
+        crontab,
+        concurrency,
+        preset: {
+          worker: {
+            // A batch of due jobs is fetched and locked at once, and their completions written
+            // together: two round trips fewer per job when many fall due (bench/scheduled). A crash
+            // leaves more jobs locked, which releaseDeadPools frees.
+            ...(opts.localQueueSize ? { localQueue: { size: opts.localQueueSize } } : {}),
+            completeJobBatchDelay: 0,
+            failJobBatchDelay: 0,
+          },
+        },
+      }),
+    );
+  }
+  if (Object.keys(urgent).length > 0) {
+    runners.push(await run({ ...common, taskList: urgent, concurrency: urgentConcurrency }));
+  }
   // A node that dies while the others run: its jobs are freed within a minute, not at the next start.
   const sweep = setInterval(
     () => void releaseDeadPools(pool, log).catch((err: unknown) => log.warn({ err }, "releasing stopped job pools failed")),
@@ -122,7 +146,7 @@ export async function startJobs(opts: JobsOptions, tasks: JobTasks, log: Log, cr
   return {
     stop: async () => {
       clearInterval(sweep);
-      await runner.stop();
+      await Promise.all(runners.map((runner) => runner.stop()));
       await pool.query("delete from relais_jobs.pools where node = $1", [node]).catch(() => undefined);
       await pool.end();
     },
