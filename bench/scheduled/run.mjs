@@ -90,6 +90,28 @@ async function acceptedAll(carrierFile, n, timeoutMs = 600_000) {
   }
 }
 
+/** The staff member's text queued in the middle of run 1's burst: its own phone and key. */
+const STAFF_TO = "+14385559999";
+const STAFF_KEY = "bench-staff-text";
+
+/**
+ * A text a receptionist sends while the burst runs, queued as the outbound service queues one (a
+ * message "sending" and its send-text job, priority −10, in one transaction): the figure is the
+ * time until the network has it.
+ */
+async function queueStaffText(orgId) {
+  const teamId = (await sql`select id from teams where organization_id = ${orgId}`.execute(db.owner)).rows[0].id;
+  await withTenant(db.owner, orgId, async (tx) => {
+    const r = await sql`
+      with th as (insert into threads (organization_id, team_id, contact_phone) values (${orgId}, ${teamId}, ${STAFF_TO}) returning id)
+      insert into messages (organization_id, thread_id, direction, from_phone, to_phone, body, status, idempotency_key)
+      select ${orgId}, th.id, 'outbound', '+15145550100', ${STAFF_TO}, 'Votre dossier est prêt.', 'sending', ${STAFF_KEY} from th
+      returning id`.execute(tx);
+    await sql`select relais_jobs.add_job('send-text', json_build_object('messageId', ${r.rows[0].id}::uuid), null, null, -10)`.execute(tx);
+  });
+  return Date.now();
+}
+
 async function countTexts(orgId) {
   const r = await sql`select count(*)::int as texts, count(distinct idempotency_key)::int as keys, count(carrier_message_id)::int as handed
     from messages where organization_id = ${orgId} and direction = 'outbound'`.execute(db.owner);
@@ -101,14 +123,30 @@ log(`run 1: ${N} messages due at once`);
 const file1 = path.join(dir, "network-1.jsonl");
 const server1 = await startServer(file1);
 const batch1 = await plantBatch("1");
-const done1 = await acceptedAll(file1, N);
+// A second after the burst's first text reached the network, a receptionist sends one.
+async function staffTextInTheBurst() {
+  for (;;) {
+    const firstAt = Math.min(...readAttempts(file1).map((a) => a.at));
+    if (Number.isFinite(firstAt) && Date.now() >= firstAt + 1_000) return queueStaffText(batch1.orgId);
+    await sleep(20);
+  }
+}
+const staffQueuedAt = await staffTextInTheBurst();
+const done1 = await acceptedAll(file1, N + 1);
 server1.kill("SIGTERM");
 await exited(server1);
 const texts1 = await countTexts(batch1.orgId);
-const times1 = readAttempts(file1).map((a) => a.at);
+const attempts1 = readAttempts(file1);
+const times1 = attempts1.filter((a) => a.key !== STAFF_KEY).map((a) => a.at);
+const staffAt = attempts1.find((a) => a.key === STAFF_KEY)?.at;
+const staffSeconds = staffAt === undefined ? null : (staffAt - staffQueuedAt) / 1000;
+const burstLeftAtStaff = attempts1.filter((a) => a.key !== STAFF_KEY && staffAt !== undefined && a.at > staffAt).length;
 const firstSeconds = (Math.min(...times1) - batch1.dueAt.getTime()) / 1000;
 const seconds = (done1 - batch1.dueAt.getTime()) / 1000;
 log(`run 1: first text at the carrier ${firstSeconds.toFixed(1)} s after the due time, all ${N} after ${seconds.toFixed(1)} s`);
+log(
+  `run 1: a staff text queued during the burst reached the carrier after ${staffSeconds?.toFixed(2)} s (${burstLeftAtStaff} burst texts still to go)`,
+);
 
 // ---- Run 2: kill -9 in the middle of the batch, then a restart -----------------------------
 log(`run 2: ${N} messages, the server killed in the middle`);
@@ -160,6 +198,7 @@ await saveResult("scheduled", {
     secondsFromDueUntilAllHandedToCarrier: Number(seconds.toFixed(2)),
     textsPerSecond: Math.round(N / seconds),
     texts: texts1,
+    staffTextDuringBurst: { secondsUntilHandedToCarrier: staffSeconds, burstTextsStillToGo: burstLeftAtStaff },
   },
   run2: {
     textsAtNetworkWhenKilled: atKill,
