@@ -1,6 +1,7 @@
 import pg from "pg";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import { prioritisePool } from "./priority-pool.ts";
+import { hearDirectoryChangesAtCommit } from "./directory-commit.ts";
 import { saveRoundTrips } from "./round-trips.ts";
 import type { DB } from "./schema.ts";
 
@@ -25,10 +26,10 @@ export type Database = {
    */
   dedicatedClient: () => pg.Client;
   /**
-   * Hears DIRECTORY_CHANGE_CHANNEL on every pooled connection: the connection that commits a
-   * change hears it before its commit answers, so this node forgets what it held of that
-   * organisation before its next request (decision 0050). Other nodes hear it on a listener of
-   * their own.
+   * Hears the directory changes committed through this node's pools, each before its commit
+   * answers (db/directory-commit.ts), so this node forgets what it held of that organisation
+   * before its next request (decisions 0050 and 0053). Other nodes hear it on DIRECTORY_CHANGE_CHANNEL,
+   * on a listener of their own.
    */
   onDirectoryChange: (handler: (payload: string) => void) => () => void;
   close: () => Promise<void>;
@@ -66,15 +67,11 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
     if (!opts.appUrl) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
   });
   const directoryChangeHandlers = new Set<(payload: string) => void>();
-  const hearDirectoryChanges = (client: pg.PoolClient) => {
-    client.on("notification", (msg) => {
-      if (msg.channel !== DIRECTORY_CHANGE_CHANNEL || !msg.payload) return;
-      for (const handler of directoryChangeHandlers) handler(msg.payload);
-    });
-    // A connection that cannot listen still serves; the node's own listener hears the change a moment later.
-    client.query(`LISTEN ${DIRECTORY_CHANGE_CHANNEL}`).catch(() => undefined);
+  const directoryChanged = (payload: string) => {
+    for (const handler of directoryChangeHandlers) handler(payload);
   };
-  appPool.on("connect", hearDirectoryChanges);
+  // Before saveRoundTrips: a transaction that ran nothing sends no commit, and changed nothing.
+  hearDirectoryChangesAtCommit(appPool, directoryChanged);
   saveRoundTrips(appPool);
   // A call's work takes the next free connection before the texts waiting for one (priority-pool.ts).
   prioritisePool(appPool, appPoolSize);
@@ -85,7 +82,14 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
   // the client's error event must not take the process down with it.
   ownerPool.on("connect", (client) => {
     client.on("error", onIdleError);
-    hearDirectoryChanges(client);
+    // The owner's few connections listen: they also change rows outside a transaction (jobs,
+    // operators' scripts), which no commit reports. PostgreSQL wakes each listener at every
+    // NOTIFY of the database, so the app pool, twenty connections, hears its commits instead.
+    client.on("notification", (msg) => {
+      if (msg.channel === DIRECTORY_CHANGE_CHANNEL && msg.payload) directoryChanged(msg.payload);
+    });
+    // A connection that cannot listen still serves; the node's own listener hears the change a moment later.
+    client.query(`LISTEN ${DIRECTORY_CHANGE_CHANNEL}`).catch(() => undefined);
   });
   const app = new Kysely<DB>({ dialect: new PostgresDialect({ pool: appPool }) });
   const owner = new Kysely<DB>({ dialect: new PostgresDialect({ pool: ownerPool }) });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { sql } from "kysely";
-import { withTenant } from "../db/database.ts";
+import { createDatabase, withTenant } from "../db/database.ts";
+import { appUrlFor } from "../db/app-login.ts";
+import { TEST_APP_PASSWORD } from "../../test/app-password.ts";
 import { createTestApp, type Tenant, type TestApp } from "../../test/helpers.ts";
 import { databaseUrlOf, newSigner, sleep, startNode, type Node } from "./realtime/realtime.test-kit.ts";
 import { registerErrorHandling } from "./http-errors.ts";
@@ -142,10 +144,14 @@ describe("the session check from memory", () => {
   });
 
   it("hears a change on the connection that made it before that commit answers", async () => {
+    // A node of its own with no listener at all (its owner pool never connects): only the commit
+    // itself can bring the change back before it answers (directory-commit.ts).
+    const url = await databaseUrlOf(t);
+    const alone = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 1, ownerPoolSize: 1 });
     const heard: string[] = [];
-    const stop = t.db.onDirectoryChange((payload) => heard.push(payload));
+    alone.onDirectoryChange((payload) => heard.push(payload));
     try {
-      await withTenant(t.db.app, org.orgId, (tx) =>
+      await withTenant(alone.app, org.orgId, (tx) =>
         tx
           .updateTable("users")
           .set({ locale: "fr" })
@@ -153,10 +159,21 @@ describe("the session check from memory", () => {
           .where("id", "=", org.users.user.id)
           .execute(),
       );
-      // Heard with the commit itself, before this line runs: the pooled connections listen (database.ts).
-      expect(heard).toContain(org.orgId);
+      expect(heard).toEqual([org.orgId]);
+      // A transaction that changes nothing of the directory reports nothing, nor one rolled back.
+      await withTenant(alone.app, org.orgId, (tx) => tx.selectFrom("teams").select("id").execute());
+      await withTenant(alone.app, org.orgId, async (tx) => {
+        await tx
+          .updateTable("users")
+          .set({ locale: "en" })
+          .where("organization_id", "=", org.orgId)
+          .where("id", "=", org.users.user.id)
+          .execute();
+        throw new Error("changed my mind");
+      }).catch(() => undefined);
+      expect(heard).toEqual([org.orgId]);
     } finally {
-      stop();
+      await alone.close();
     }
   });
 
