@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { WebSocket } from "ws";
 import { REALTIME_CLOSE, type RealtimeReady } from "@relais/shared";
 import type { Viewer } from "./visibility.ts";
@@ -8,7 +9,16 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Live events held while a catch-up is read; a catch-up that slow is better restarted. */
 const MAX_HELD = 10_000;
 
-export type Outgoing = { position: number; wire: string };
+/** An event's wire text, encoded once for all the sockets it goes to (a Buffer is sent as a text frame). */
+export type Outgoing = { position: number; wire: string | Buffer };
+
+/**
+ * The TCP socket under a ws socket. ws keeps it as `_socket` and does not expose it; without it
+ * (another transport) nothing is held back and each frame is written on its own.
+ */
+function transportOf(socket: WebSocket): Duplex | undefined {
+  return (socket as unknown as { _socket?: Duplex })._socket;
+}
 
 /**
  * One authenticated socket. It starts "catching up": live events are held while the missed ones
@@ -78,6 +88,19 @@ export class Connection {
     this.socket.ping();
   }
 
+  /**
+   * Until `release`, frames sent to this socket are held and then written together, in one
+   * system call instead of one per frame: the events of one read of the log (a text is two, its
+   * thread and itself) reach each socket at once. Counted: every hold needs its release.
+   */
+  hold(): void {
+    transportOf(this.socket)?.cork();
+  }
+
+  release(): void {
+    transportOf(this.socket)?.uncork();
+  }
+
   /** A message outside the log (presence answer, signalling): sent as it comes, live or not. */
   sendDirect(wire: string): void {
     this.send(wire);
@@ -89,12 +112,12 @@ export class Connection {
     this.socket.close(code, reason);
   }
 
-  private send(wire: string): void {
+  private send(wire: string | Buffer): void {
     if (this.closed || this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.close(REALTIME_CLOSE.tooSlow, "reading too slowly");
       return;
     }
-    this.socket.send(wire);
+    this.socket.send(wire, { binary: false });
   }
 }

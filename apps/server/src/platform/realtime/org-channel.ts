@@ -98,9 +98,16 @@ export class OrgChannel {
           const urgent = this.urgentRead;
           this.urgentRead = false;
           batch = await (urgent ? urgently(read) : read());
-          for (const event of batch.events) {
-            await this.deliver(event);
-            this.position = event.position;
+          // Each socket gets the batch's events in one write (Connection.hold).
+          const together = batch.events.length > 1 ? [...this.connections] : [];
+          for (const conn of together) conn.hold();
+          try {
+            for (const event of batch.events) {
+              await this.deliver(event);
+              this.position = event.position;
+            }
+          } finally {
+            for (const conn of together) conn.release();
           }
         } while (batch.events.length === READ_BATCH);
         held = batch.held;
@@ -130,10 +137,11 @@ export class OrgChannel {
   private async deliver(event: HubEvent): Promise<void> {
     // Membership first: the event announcing it, and every later one, use the new teams.
     if (event.type === "team.membership" && event.userId) await this.refreshTeams([event.userId]);
-    let wire: string | null = null;
+    // Encoded once: ws would encode a string again for every socket.
+    let wire: Buffer | null = null;
     for (const conn of this.connections) {
       if (!canSee(conn.viewer, event)) continue;
-      wire ??= hubWire(event);
+      wire ??= Buffer.from(hubWire(event));
       conn.push({ position: event.position, wire });
     }
     if (event.type === "session.revoked") {
