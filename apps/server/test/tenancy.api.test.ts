@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import pg from "pg";
 import { appUrlFor } from "../src/db/app-login.ts";
-import { APP_ROLE, createDatabase, withTenant } from "../src/db/database.ts";
+import { APP_ROLE, createDatabase, sendUnanswered, withTenant } from "../src/db/database.ts";
 import { readAsTenant } from "../src/db/tenant-read.ts";
 import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { apiSuite, type Tenant } from "./helpers.ts";
@@ -252,6 +253,74 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
       }),
     ).rejects.toThrow("abandon");
     expect(await actual("teams", a.orgId)).toBe(before);
+  });
+
+  it("sends a tenant's begin with its first statement, and an unanswered write with the commit (decision 0054)", async () => {
+    const one = createDatabase(t.databaseUrl, { appUrl: appUrlFor(t.databaseUrl, TEST_APP_PASSWORD), appPoolSize: 1 });
+    // What crosses the wire, in order, per connection: "w" a message written, "r" PostgreSQL
+    // ready again. A round trip is a run of writes followed by the answers they wait for. Other
+    // pools of this process (the test app's jobs) write too: only the connection that opens the
+    // transaction below counts.
+    const wire: { connection: unknown; what: "w" | "r"; bytes?: string }[] = [];
+    const connection = (pg as unknown as { Connection: { prototype: Record<string, (...args: unknown[]) => unknown> } }).Connection
+      .prototype;
+    const send = connection["_send"];
+    const emit = connection["emit"];
+    const label = `Pipelined ${Date.now()}`;
+    try {
+      await withTenant(one.app, a.orgId, (tx) => tx.selectFrom("teams").select("id").limit(1).execute());
+      connection["_send"] = function (this: unknown, ...args: unknown[]) {
+        wire.push({ connection: this, what: "w", bytes: String(args[0]) });
+        return send?.apply(this, args);
+      };
+      connection["emit"] = function (this: unknown, ...args: unknown[]) {
+        if (args[0] === "readyForQuery") wire.push({ connection: this, what: "r" });
+        return emit?.apply(this, args);
+      };
+      await withTenant(one.app, a.orgId, async (tx) => {
+        const team = await tx.selectFrom("teams").select("id").where("organization_id", "=", a.orgId).limit(1).executeTakeFirstOrThrow();
+        sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id).execute());
+      });
+    } finally {
+      connection["_send"] = send as (...args: unknown[]) => unknown;
+      connection["emit"] = emit as (...args: unknown[]) => unknown;
+      await one.close();
+    }
+    const mine = wire.find((e) => e.bytes?.includes(`begin; select set_config('app.org_id', '${a.orgId}'`))?.connection;
+    const trace = wire
+      .filter((e) => e.connection === mine)
+      .map((e) => e.what)
+      .join("");
+    // begin + tenant key with the read, then the update with the commit: two round trips of
+    // two answers each, where waiting for each answer takes four.
+    const answersPerRoundTrip = (trace.match(/w+r+/g) ?? []).map((trip) => trip.replace(/w/g, "").length);
+    expect(answersPerRoundTrip).toEqual([2, 2]);
+    expect(
+      await sql<{ n: number }>`select count(*)::int as n from teams where label = ${label}`.execute(t.db.owner).then((r) => r.rows[0]?.n),
+    ).toBe(1);
+  });
+
+  it("fails the transaction whose unanswered write failed, and commits nothing of it (decision 0054)", async () => {
+    const label = `Never ${Date.now()}`;
+    const before = await actual("teams", a.orgId);
+    await expect(
+      withTenant(t.db.app, a.orgId, async (tx) => {
+        await tx
+          .insertInto("teams")
+          .values({ organization_id: a.orgId, label, schedule: JSON.stringify({}), settings: JSON.stringify({}) })
+          .execute();
+        // PostgreSQL aborts the transaction.
+        sendUnanswered(tx, sql`select 1 / 0`.execute(tx));
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await actual("teams", a.orgId)).toBe(before);
+    // A statement after the failed write fails too; the write's error is the one answered.
+    await expect(
+      withTenant(t.db.app, a.orgId, async (tx) => {
+        sendUnanswered(tx, sql`select 1 / 0`.execute(tx));
+        await tx.selectFrom("teams").select("id").execute();
+      }),
+    ).rejects.toThrow(/division by zero/);
   });
 
   it("keeps a statement prepared under one name per text, giving each run its own values", async () => {

@@ -60,7 +60,10 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
   // discarded by the pool; without a listener Node would crash the process on it.
   const onIdleError = (err: Error) => opts.onError?.(err);
   const appPoolSize = opts.appPoolSize ?? 20;
-  const appPool = new pg.Pool({ connectionString: opts.appUrl ?? url, max: appPoolSize });
+  // Pipelined: a statement sent while another's answer is on its way leaves at once instead of
+  // waiting for it, so a transaction's begin and first statement, or its last write and its
+  // commit, cost one round trip (round-trips.ts, sendUnanswered; decision 0054).
+  const appPool = new pg.Pool({ connectionString: opts.appUrl ?? url, max: appPoolSize, pipeline: true });
   appPool.on("connect", (client) => {
     client.on("error", onIdleError);
     // Fallback only: each connection drops to the unprivileged role before its first query.
@@ -115,19 +118,31 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
  */
 export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const committed: ((db: Db) => void)[] = [];
-  const result = await db.transaction().execute(async (tx) => {
-    commitQueues.set(tx, committed);
-    const finishing: ((tx: Tx) => Promise<void>)[] = [];
-    finishQueues.set(tx, finishing);
-    // Inlined, not a parameter: a statement without parameters goes out with the transaction's
-    // `begin` in one round trip (round-trips.ts). Only a UUID can reach the text.
-    if (!UUID.test(orgId)) throw new Error("withTenant needs an organisation id");
-    await sql.raw(`select set_config('app.org_id', '${orgId}', true)`).execute(tx);
-    const value = await fn(tx);
-    // In order, each awaited: a step may hold a lock from here to the commit (the event log).
-    for (const step of finishing) await step(tx);
-    return value;
-  });
+  const unanswered: Promise<unknown>[] = [];
+  let result: T;
+  try {
+    result = await db.transaction().execute(async (tx) => {
+      commitQueues.set(tx, committed);
+      unansweredQueues.set(tx, unanswered);
+      const finishing: ((tx: Tx) => Promise<void>)[] = [];
+      finishQueues.set(tx, finishing);
+      // Inlined, not a parameter: a statement without parameters goes out with the transaction's
+      // `begin` in one round trip (round-trips.ts). Only a UUID can reach the text.
+      if (!UUID.test(orgId)) throw new Error("withTenant needs an organisation id");
+      await sql.raw(`select set_config('app.org_id', '${orgId}', true)`).execute(tx);
+      const value = await fn(tx);
+      // In order, each awaited: a step may hold a lock from here to the commit (the event log).
+      for (const step of finishing) await step(tx);
+      return value;
+    });
+  } catch (err) {
+    // A write sent unanswered failed first: what came after it failed only because of it.
+    throw (await firstFailure(unanswered)) ?? err;
+  }
+  // A write sent unanswered that failed made the commit a rollback (PostgreSQL answers a
+  // commit of an aborted transaction with ROLLBACK, not an error): nothing was committed.
+  const failed = await firstFailure(unanswered);
+  if (failed) throw failed;
   for (const run of committed) {
     // The transaction is committed: a failing follow-up must not turn its caller's success
     // into an error answer.
@@ -144,6 +159,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What afterCommit queued, per open withTenant transaction. */
 const commitQueues = new WeakMap<Tx, ((db: Db) => void)[]>();
+
+/** What sendUnanswered sent, per open withTenant transaction. */
+const unansweredQueues = new WeakMap<Tx, Promise<unknown>[]>();
+
+/** The error of the first of `writes` that failed, once all have answered; undefined if none did. */
+async function firstFailure(writes: Promise<unknown>[]): Promise<unknown> {
+  for (const outcome of await Promise.allSettled(writes)) if (outcome.status === "rejected") return outcome.reason as unknown;
+  return undefined;
+}
+
+/**
+ * A write of the withTenant transaction `tx` whose answer nobody needs but its success, sent and
+ * not awaited: whatever the transaction sends next — often its commit — leaves in the same round
+ * trip (the app pool pipelines, decision 0054), and runs after it, in order, on the same
+ * connection. Its failure still fails the transaction: PostgreSQL aborts it, so any later
+ * statement fails and the commit becomes a rollback, and withTenant throws this write's error.
+ */
+export function sendUnanswered(tx: Tx, write: Promise<unknown>): void {
+  const queue = unansweredQueues.get(tx);
+  if (!queue) throw new Error("sendUnanswered needs a transaction opened by withTenant");
+  // Handled now: it may fail before withTenant looks at it.
+  write.catch(() => undefined);
+  queue.push(write);
+}
 
 /** What beforeCommit queued, per open withTenant transaction. */
 const finishQueues = new WeakMap<Tx, ((tx: Tx) => Promise<void>)[]>();

@@ -5,9 +5,11 @@ import type pg from "pg";
  * Fewer round trips and less planning for every pooled connection of the app (decision 0040).
  *
  * - A transaction's `begin` is not sent alone: it waits for the transaction's first statement
- *   and goes with it in one message when that statement has no parameters (withTenant's
- *   `set_config`), so opening a tenant's transaction costs one round trip instead of two. A
- *   transaction that runs nothing sends nothing.
+ *   and goes with it in one message when that statement has no parameters. withTenant's
+ *   `set_config`, whose answer nobody reads, waits with it for the next statement, and when that
+ *   one has parameters the two messages leave together (the pool pipelines, decision 0054): a
+ *   tenant's transaction reaches its first real answer in one round trip. A transaction that
+ *   runs nothing sends nothing.
  * - A statement with parameters is prepared once per connection under a name derived from its
  *   text, so PostgreSQL parses it once and may reuse its plan, instead of parsing and planning
  *   every execution of the same few dozen statements of the hot paths.
@@ -20,7 +22,10 @@ export function saveRoundTrips(pool: pg.Pool): void {
   // A client handed back with its `begin` still unsent starts its next use clean.
   pool.on("release", (_err: unknown, client: pg.PoolClient) => {
     const state = states.get(client);
-    if (state) state.beginPending = false;
+    if (state) {
+      state.beginPending = false;
+      state.opening = [];
+    }
   });
 }
 
@@ -29,11 +34,20 @@ const MAX_PREPARED_PER_CONNECTION = 400;
 /** Distinct statement texts given a name at most (a query whose text varies gets none). */
 const MAX_NAMED_TEXTS = 4_000;
 
-type ClientState = { beginPending: boolean; prepared: Set<string>; preparing: boolean };
+/**
+ * `beginPending`: a begin not sent yet; `opening`: the parameterless statements held with it,
+ * sent in the same message as the begin (withTenant's tenant key).
+ */
+type ClientState = { beginPending: boolean; opening: string[]; prepared: Set<string>; preparing: boolean };
 const states = new WeakMap<pg.ClientBase, ClientState>();
 const names = new Map<string, string>();
 
 const BEGIN = /^\s*begin\s*$/i;
+/**
+ * withTenant's first statement, whose answer nobody reads: held with the begin until the next
+ * one. Only this exact shape: any other statement's rows may be wanted.
+ */
+const TENANT_KEY = /^select set_config\('app\.org_id', '[0-9a-f-]{36}', true\)$/i;
 const END = /^\s*(commit|rollback)\s*$/i;
 
 /** What pg answers for a statement that was not sent because it had no effect. */
@@ -59,7 +73,7 @@ function nameOf(text: string): string | undefined {
 type AnyQuery = (...args: unknown[]) => Promise<unknown>;
 
 function wrapClient(client: pg.PoolClient): void {
-  const state: ClientState = { beginPending: false, prepared: new Set(), preparing: true };
+  const state: ClientState = { beginPending: false, opening: [], prepared: new Set(), preparing: true };
   states.set(client, state);
   const send = client.query.bind(client) as AnyQuery;
   const query: AnyQuery = (...args) => {
@@ -70,15 +84,30 @@ function wrapClient(client: pg.PoolClient): void {
     const simple = !values || values.length === 0;
     if (simple && BEGIN.test(text)) {
       // A begin after a begin would be an error PostgreSQL reports: keep that behaviour.
-      if (state.beginPending) return send("begin").then(() => emptyResult("BEGIN"));
+      if (state.beginPending) return flushBegin(state, send).then(() => ((state.beginPending = true), emptyResult("BEGIN")));
       state.beginPending = true;
       return Promise.resolve(emptyResult("BEGIN"));
     }
     if (state.beginPending) {
+      if (simple && TENANT_KEY.test(text)) {
+        state.opening.push(text);
+        return Promise.resolve(emptyResult("SELECT"));
+      }
+      const opening = ["begin", ...state.opening.splice(0)].join("; ");
       state.beginPending = false;
       if (simple && END.test(text)) return Promise.resolve(emptyResult(text.trim().toUpperCase()));
-      if (simple) return send(`begin; ${text}`).then(lastResult);
-      return send("begin").then(() => execute(state, send, text, values));
+      if (simple) return send(`${opening}; ${text}`).then(lastResult);
+      // Both sent now, the statement without waiting for the begin's answer (pipelined); were
+      // the begin to fail, the statement fails too, and the begin's error is the one that counts.
+      const opened = send(opening);
+      const answer = execute(state, send, text, values);
+      return opened.then(
+        () => answer,
+        (err: unknown) => {
+          answer.catch(() => undefined);
+          throw err;
+        },
+      );
     }
     return simple ? send(text).then(lastResult) : execute(state, send, text, values);
   };
@@ -88,7 +117,7 @@ function wrapClient(client: pg.PoolClient): void {
 function flushBegin(state: ClientState, send: AnyQuery): Promise<unknown> {
   if (!state.beginPending) return Promise.resolve();
   state.beginPending = false;
-  return send("begin");
+  return send(["begin", ...state.opening.splice(0)].join("; "));
 }
 
 function execute(state: ClientState, send: AnyQuery, text: string, values: unknown[]): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { EventMap, EventName } from "@relais/shared";
-import { afterCommit, beforeCommit, type Db, type Tx } from "../../db/database.ts";
+import { afterCommit, beforeCommit, sendUnanswered, type Db, type Tx } from "../../db/database.ts";
 
 export type NewEvent<K extends EventName> = {
   type: K;
@@ -17,7 +17,7 @@ export type NewEvent<K extends EventName> = {
  * it next to the write it announces; the payload is taken as it is now.
  *
  * The rows are written when the transaction's work is done, just before its commit (one statement
- * per organisation for all its events, in the order recorded), with no lock: each position is
+ * per organisation for all its events, in the order recorded, sent with the commit), with no lock: each position is
  * the transaction's id × POSITIONS_PER_TRANSACTION plus the event's rank, so commits of one
  * organisation no longer wait for each other. Readers take only positions below the oldest
  * transaction still in flight (event-repo.ts), which is what keeps a late commit from being
@@ -60,7 +60,7 @@ export const POSITIONS_PER_TRANSACTION = 4096;
 const usedRanks = new WeakMap<Tx, Map<string, number>>();
 
 /** Writes a transaction's events, each organisation's in one statement, in the order recorded. */
-async function appendEvents(tx: Tx, events: PendingEvent[]): Promise<void> {
+function appendEvents(tx: Tx, events: PendingEvent[]): Promise<void> {
   const written = events.splice(0);
   const byOrg = new Map<string, PendingEvent[]>();
   for (const e of written) {
@@ -81,14 +81,17 @@ async function appendEvents(tx: Tx, events: PendingEvent[]): Promise<void> {
     }
     ranks.set(orgId, next);
     // pg_current_xact_id() gives the transaction an id if its work wrote nothing before.
-    await sql`
+    // Not awaited: the commit that usually follows leaves with it (sendUnanswered).
+    const insert = sql`
       INSERT INTO events (organization_id, position, type, team_id, user_id, payload)
       SELECT ${orgId}::uuid, pg_current_xact_id()::text::bigint * ${POSITIONS_PER_TRANSACTION}::bigint + ${first - 1}::bigint + e.ord,
              e.type, e.team_id, e.user_id, e.payload
       FROM unnest(${list.map((e) => e.type)}::text[], ${list.map((e) => e.teamId)}::uuid[], ${list.map((e) => e.userId)}::uuid[],
                   ${list.map((e) => e.payload)}::jsonb[]) WITH ORDINALITY AS e(type, team_id, user_id, payload, ord)
     `.execute(tx);
+    sendUnanswered(tx, insert);
   }
+  return Promise.resolve();
 }
 
 /** Who hears "organisation X committed events", per pool: the realtime bus of this process. */
