@@ -33,9 +33,12 @@ export async function findContactByPhone(tx: Tx, orgId: string, phone: string): 
 /** The contacts of these numbers (E.164), at most one each: a page of threads in one query. */
 export async function findContactsByPhones(tx: Tx, orgId: string, phones: readonly string[]): Promise<ContactRow[]> {
   if (phones.length === 0) return [];
-  return contactQuery(tx, orgId)
-    .where("c.phone", "in", [...new Set(phones)])
-    .execute();
+  return contactsByPhonesQuery(tx, orgId, phones).execute();
+}
+
+/** findContactsByPhones's statement, not run (to be sent with others); `phones` not empty. */
+export function contactsByPhonesQuery(tx: Tx, orgId: string, phones: readonly string[]) {
+  return contactQuery(tx, orgId).where("c.phone", "in", [...new Set(phones)]);
 }
 
 /** `term` as a LIKE pattern that finds it anywhere, its own % _ and \ taken literally. */

@@ -12,6 +12,7 @@ import {
   type UpdateContactRequest,
 } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import { together, type Together } from "../../db/send-together.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
@@ -130,7 +131,15 @@ export async function findContactByPhone(db: Db, ctx: Ctx, typed: string): Promi
  * In the caller's transaction.
  */
 export async function contactsByPhones(tx: Tx, orgId: string, phones: readonly string[]): Promise<Map<string, ThreadContact>> {
-  const rows = await repo.findContactsByPhones(tx, orgId, phones);
+  return byPhone(await repo.findContactsByPhones(tx, orgId, phones));
+}
+
+/** contactsByPhones as a statement to send with others of the transaction (sendTogether); `phones` not empty. */
+export function contactsByPhonesTogether(tx: Tx, orgId: string, phones: readonly string[]): Together<Map<string, ThreadContact>> {
+  return together(repo.contactsByPhonesQuery(tx, orgId, phones), byPhone);
+}
+
+function byPhone(rows: readonly repo.ContactRow[]): Map<string, ThreadContact> {
   const out = new Map<string, ThreadContact>();
   for (const row of rows) {
     if (!row.phone) continue;

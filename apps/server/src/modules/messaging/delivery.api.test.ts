@@ -131,6 +131,23 @@ describe("inbound texts", () => {
     expect(await messagesOf(t, await t.as(org.users.user), threadId)).toHaveLength(1);
   });
 
+  it("records a text delivered twice at once only once, the thread pointing at it", async () => {
+    const contact = uniquePhone();
+    const event = { carrierMessageId: `SMrace${Date.now()}`, from: contact, to: phones.main, body: "en même temps" };
+    const answers = await Promise.all([t.carrier.receive(event), t.carrier.receive(event), t.carrier.receive(event)]);
+    const recorded = answers.filter((r): r is { threadId: string; messageId: string } => "messageId" in r);
+    expect(recorded).toHaveLength(1);
+    expect(answers.filter((r) => "duplicate" in r)).toHaveLength(2);
+    const token = await t.as(org.users.user);
+    const messages = await messagesOf(t, token, recorded[0]?.threadId ?? "");
+    expect(messages.map((m) => m.id)).toEqual([recorded[0]?.messageId]);
+    const list = (await t.request({ method: "GET", url: `${API}/threads`, token })).json<{ threads: Thread[] }>();
+    expect(list.threads.find((x) => x.id === recorded[0]?.threadId)?.lastMessage).toMatchObject({
+      id: recorded[0]?.messageId,
+      body: "en même temps",
+    });
+  });
+
   it("answers 404 for a number no team owns and 400 for a number that is not one", async () => {
     expectError(await inbound({ from: uniquePhone(), to: uniquePhone(), body: "perdu" }), 404, "error.not-found");
     expectError(await inbound({ from: "abc", to: phones.main, body: "x" }), 400, "error.phone-invalid");

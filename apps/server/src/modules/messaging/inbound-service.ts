@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { typedPhoneToE164 } from "@relais/shared";
 import type { CarrierInboundEvent, InboundResult } from "../../carriers/carrier.ts";
 import { withTenant, type Tx } from "../../db/database.ts";
+import { sendTogether, together } from "../../db/send-together.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
+import { contactsByPhonesTogether } from "../contacts/index.ts";
 import { discardFiles, recordInboundMedia, storeInboundMedia } from "./media.ts";
 import type { MessagingDeps } from "./messaging-deps.ts";
 import * as repo from "./repo.ts";
@@ -58,26 +61,39 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
       // One statement: the thread created or reopened and marked unread, locked, with the
       // contact's previous texts for the sentiment.
       const thread = await repo.upsertInboundThread(tx, orgId, owner.team_id, from, SENTIMENT_BEFORE_NEW_TEXT);
-      const msg = await repo.insertMessage(tx, {
-        orgId,
-        threadId: thread.id,
-        direction: "inbound",
-        from,
-        to,
-        body: event.body,
-        status: "delivered",
-        carrierMessageId: event.carrierMessageId,
-        idempotencyKey: null,
-        authorId: null,
-      });
-      // Raced by the same webhook delivered twice at once: undo this one.
-      if (!msg) throw new DuplicateDelivery();
-      await recordInboundMedia(tx, msg.id, stored);
       const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
-      // The update answers the thread as its event shows it: no read after it.
-      const row = await repo.touchThreadReturning(tx, orgId, thread.id, { last_message_id: msg.id, sentiment });
+      // Named here, so that the thread's update can point at it in the same round trip: the
+      // message, the thread's last message (only if the message was written) and the contact's
+      // name are sent together (sendTogether).
+      const messageId = randomUUID();
+      const [inserted, touched, contacts] = await sendTogether(
+        tx,
+        together(
+          repo.insertMessageQuery(tx, {
+            id: messageId,
+            orgId,
+            threadId: thread.id,
+            direction: "inbound",
+            from,
+            to,
+            body: event.body,
+            status: "delivered",
+            carrierMessageId: event.carrierMessageId,
+            idempotencyKey: null,
+            authorId: null,
+          }),
+        ),
+        // The update answers the thread as its event shows it: no read after it.
+        together(repo.touchThreadQuery(tx, orgId, thread.id, { last_message_id: messageId, sentiment }, messageId)),
+        contactsByPhonesTogether(tx, orgId, [from]),
+      );
+      const msg = inserted[0];
+      const row = touched[0];
+      // Raced by the same webhook delivered twice at once: undo this one.
+      if (!msg || !row) throw new DuplicateDelivery();
+      await recordInboundMedia(tx, msg.id, stored);
       // Without files the new message is known as it is: the events need not read it back.
-      const known = stored.length === 0 ? { row: msg, media: [] } : undefined;
+      const known = stored.length === 0 ? { row: msg, media: [], contact: contacts.get(from) ?? null } : undefined;
       await announceThreadRow(tx, orgId, row, thread.created ? "thread.created" : "thread.updated", known);
       await announceMessage(tx, orgId, thread.teamId, msg, "message.created", known?.media);
       const inbound = {

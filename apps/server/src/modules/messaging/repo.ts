@@ -213,20 +213,40 @@ export async function upsertInboundThread(
 
 /** Applies `patch`, moves updated_at, and answers the thread as findThread reads it (one statement). */
 export async function touchThreadReturning(tx: Tx, orgId: string, threadId: string, patch: ThreadPatch): Promise<ThreadRow> {
+  return touchThreadQuery(tx, orgId, threadId, patch).executeTakeFirstOrThrow();
+}
+
+/**
+ * touchThreadReturning's statement, not run (to be sent with others: sendTogether). With
+ * `ifMessage`, the thread changes only if that message exists (no row otherwise): sent after the
+ * message's insert, it does nothing when the insert did nothing.
+ */
+export function touchThreadQuery(tx: Tx, orgId: string, threadId: string, patch: ThreadPatch, ifMessage?: string) {
   return tx
-    .with("t", (db) =>
-      db
+    .with("t", (db) => {
+      const update = db
         .updateTable("threads")
         .set({ ...patch, updated_at: sql<Date>`now()` })
         .where("organization_id", "=", orgId)
-        .where("id", "=", threadId)
-        .returningAll(),
-    )
+        .where("id", "=", threadId);
+      return (
+        ifMessage
+          ? update.where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom("messages")
+                  .select(sql`1`.as("one"))
+                  .where("messages.organization_id", "=", orgId)
+                  .where("messages.id", "=", ifMessage),
+              ),
+            )
+          : update
+      ).returningAll();
+    })
     .selectFrom("t")
     .innerJoin("teams as tm", "tm.id", "t.team_id")
     .selectAll("t")
-    .select(["tm.phone_number as team_phone", threadSortKey.as("sort_key")])
-    .executeTakeFirstOrThrow();
+    .select(["tm.phone_number as team_phone", threadSortKey.as("sort_key")]);
 }
 
 export type ThreadPatch = Partial<{
@@ -340,9 +360,19 @@ export type NewMessage = {
 
 /** Inserts a message; null when its carrier id is already known (a webhook delivered twice). */
 export async function insertMessage(tx: Tx, m: NewMessage): Promise<MessageRow | null> {
-  const row = await tx
+  return (await insertMessageQuery(tx, m).executeTakeFirst()) ?? null;
+}
+
+/**
+ * insertMessage's statement, not run (to be sent with others: sendTogether), answering no row
+ * for a carrier id already known. `id`, when given, lets the statements sent with it name the
+ * message before it exists.
+ */
+export function insertMessageQuery(tx: Tx, m: NewMessage & { id?: string }) {
+  return tx
     .insertInto("messages")
     .values({
+      ...(m.id ? { id: m.id } : {}),
       organization_id: m.orgId,
       thread_id: m.threadId,
       direction: m.direction,
@@ -356,9 +386,7 @@ export async function insertMessage(tx: Tx, m: NewMessage): Promise<MessageRow |
       author_id: m.authorId,
     })
     .onConflict((oc) => oc.columns(["organization_id", "carrier_message_id"]).where("carrier_message_id", "is not", null).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
+    .returningAll();
 }
 
 export async function findMessage(tx: Tx, orgId: string, messageId: string, lock = false): Promise<MessageRow | undefined> {

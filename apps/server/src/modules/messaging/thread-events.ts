@@ -1,4 +1,4 @@
-import type { Message, Thread } from "@relais/shared";
+import type { Message, Thread, ThreadContact } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
 import { notFound } from "../../platform/errors.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
@@ -13,14 +13,20 @@ import * as repo from "./repo.ts";
  * thread.updated, message.created / message.updated), with the thread or message as payload.
  */
 
-/** A message the caller has just written, with its files: presenting it needs no read. */
-export type KnownMessage = { row: repo.MessageRow; media: MediaRow[] };
+/**
+ * A message the caller has just written, with its files: presenting it needs no read. `contact`:
+ * the thread's contact, when the caller read it already (null: it has none).
+ */
+export type KnownMessage = { row: repo.MessageRow; media: MediaRow[]; contact?: ThreadContact | null };
 
 export async function presentOne(tx: Tx, orgId: string, row: repo.ThreadRow, known?: KnownMessage): Promise<Thread> {
   const isKnown = known !== undefined && known.row.id === row.last_message_id;
   const last = isKnown ? known.row : row.last_message_id ? await repo.findMessage(tx, orgId, row.last_message_id) : undefined;
   const media = isKnown ? known.media : last ? ((await mediaByMessage(tx, orgId, [last.id])).get(last.id) ?? []) : [];
-  const contact = (await contactsByPhones(tx, orgId, [row.contact_phone])).get(row.contact_phone) ?? null;
+  const contact =
+    known?.contact !== undefined
+      ? known.contact
+      : ((await contactsByPhones(tx, orgId, [row.contact_phone])).get(row.contact_phone) ?? null);
   return presentThread(row, last, media, contact);
 }
 
