@@ -9,6 +9,7 @@ import {
   type WeekSchedule,
 } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import { together } from "../../db/send-together.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
@@ -17,6 +18,7 @@ import {
   openSystemThread,
   queueSystemText,
   refuseQuickMessageWithFile,
+  type AfterInbound,
   type MessagingDeps,
   type RecordedInbound,
 } from "../messaging/index.ts";
@@ -118,8 +120,20 @@ async function sendAutomaticReply(
  * closed at `at` — its week with breaks, in the organisation's time zone, or the organisation's
  * vacation — and its outside-hours text is on, the contact gets that text, at most once per period.
  */
-export async function replyOutsideHours(deps: MessagingDeps, tx: Tx, inbound: RecordedInbound, at: Date = new Date()): Promise<void> {
-  const source = await repo.findReplySource(tx, inbound.orgId, inbound.teamId);
+export const replyOutsideHours: AfterInbound = (tx, text) =>
+  together(
+    repo.replySourceQuery(tx, text.orgId, text.teamId),
+    (sources) => (deps, t, inbound) => replyWithSource(deps, t, inbound, sources[0]),
+  );
+
+/** replyOutsideHours once the team's automatic texts are read (`source`: none set up). */
+async function replyWithSource(
+  deps: MessagingDeps,
+  tx: Tx,
+  inbound: RecordedInbound,
+  source: Awaited<ReturnType<typeof repo.findReplySource>>,
+  at: Date = new Date(),
+): Promise<void> {
   if (!source?.outside_hours_enabled) return;
   const org = await loadOrganization(tx, inbound.orgId);
   const office = { week: teamWeek(source.team_schedule), timeZone: org.timezone, vacation: org.schedule.vacation };

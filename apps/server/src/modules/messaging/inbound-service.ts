@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { typedPhoneToE164 } from "@relais/shared";
 import type { CarrierInboundEvent, InboundResult } from "../../carriers/carrier.ts";
 import { withTenant, type Tx } from "../../db/database.ts";
-import { sendTogether, together } from "../../db/send-together.ts";
+import { sendTogether, together, type Together } from "../../db/send-together.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { contactsByPhonesTogether } from "../contacts/index.ts";
 import { discardFiles, recordInboundMedia, storeInboundMedia } from "./media.ts";
@@ -31,8 +31,18 @@ export type RecordedInbound = {
  * A step of another module run inside an inbound text's transaction once the text is recorded:
  * what it writes lands or rolls back with the text, so a duplicate delivery triggers it once.
  * Registered when the app is built (app.ts), which keeps messaging from importing those modules.
+ *
+ * In two parts, so that what every step reads costs no round trip of its own: the statement it
+ * reads with, sent together with the text's own (sendTogether), whose answer is what the step
+ * then does (the InboundStep, run in order once the text is recorded).
  */
-export type AfterInbound = (deps: MessagingDeps, tx: Tx, inbound: RecordedInbound) => Promise<void | "handled">;
+export type AfterInbound = (tx: Tx, text: InboundText) => Together<InboundStep>;
+
+/** What a step knows of a text before it is recorded: enough to read with. */
+type InboundText = { orgId: string; teamId: string; contactPhone: string };
+
+/** What a step does with an inbound text once recorded; "handled" ends the chain (no later step runs). */
+type InboundStep = (deps: MessagingDeps, tx: Tx, inbound: RecordedInbound) => Promise<void | "handled">;
 
 /**
  * An inbound text (carrier webhook or sandbox): it lands in the thread of the team owning the
@@ -66,7 +76,8 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
       // message, the thread's last message (only if the message was written) and the contact's
       // name are sent together (sendTogether).
       const messageId = randomUUID();
-      const [inserted, touched, contacts] = await sendTogether(
+      const text = { orgId, teamId: owner.team_id, contactPhone: from };
+      const [inserted, touched, contacts, ...steps] = await sendTogether(
         tx,
         together(
           repo.insertMessageQuery(tx, {
@@ -86,6 +97,8 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
         // The update answers the thread as its event shows it: no read after it.
         together(repo.touchThreadQuery(tx, orgId, thread.id, { last_message_id: messageId, sentiment }, messageId)),
         contactsByPhonesTogether(tx, orgId, [from]),
+        // What the steps after the text read (an open survey, the automatic replies).
+        ...deps.afterInbound.map((step) => step(tx, text)),
       );
       const msg = inserted[0];
       const row = touched[0];
@@ -106,7 +119,7 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
         body: event.body,
       };
       // The first step that handles the text (a survey answer) ends the chain: no automatic reply to it.
-      for (const step of deps.afterInbound) if ((await step(deps, tx, inbound)) === "handled") break;
+      for (const step of steps) if ((await step(deps, tx, inbound)) === "handled") break;
       return { threadId: thread.id, messageId: msg.id };
     });
     kept = !("duplicate" in result);

@@ -12,7 +12,7 @@ export { publicMediaRoutes } from "./media-routes.ts";
 /** The service, its after-inbound steps and holds, the send job, the drain at close (app.ts). */
 export { createMessaging, drainMessaging } from "./messaging-deps.ts";
 export type { MessagingDeps } from "./messaging-deps.ts";
-export type { RecordedInbound } from "./inbound-service.ts";
+export type { AfterInbound, RecordedInbound } from "./inbound-service.ts";
 export type { ContactHold } from "./outbound-service.ts";
 export { messagingTasks } from "./jobs.ts";
 

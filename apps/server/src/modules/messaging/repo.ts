@@ -211,15 +211,11 @@ export async function upsertInboundThread(
   return { id: row.id, teamId: row.team_id, created: row.created, recentBodies: row.recent_bodies };
 }
 
-/** Applies `patch`, moves updated_at, and answers the thread as findThread reads it (one statement). */
-export async function touchThreadReturning(tx: Tx, orgId: string, threadId: string, patch: ThreadPatch): Promise<ThreadRow> {
-  return touchThreadQuery(tx, orgId, threadId, patch).executeTakeFirstOrThrow();
-}
-
 /**
- * touchThreadReturning's statement, not run (to be sent with others: sendTogether). With
- * `ifMessage`, the thread changes only if that message exists (no row otherwise): sent after the
- * message's insert, it does nothing when the insert did nothing.
+ * Applies `patch` and moves updated_at, answering the thread as findThread reads it (no read
+ * after it); a statement, not run, to be sent with others (sendTogether). With `ifMessage`, the
+ * thread changes only if that message exists (no row otherwise): sent after the message's
+ * insert, it does nothing when the insert did nothing.
  */
 export function touchThreadQuery(tx: Tx, orgId: string, threadId: string, patch: ThreadPatch, ifMessage?: string) {
   return tx

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { isStopReply, readSurveyAnswer, type SurveyAnswer } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
+import { together } from "../../db/send-together.ts";
 import { addJob, removeJob, type JobTasks } from "../../platform/jobs/jobs.ts";
 import { recordEvent } from "../../platform/realtime/record-event.ts";
 import { recordSurveyIn } from "../contacts/index.ts";
-import { queueSystemText, type ContactHold, type MessagingDeps, type RecordedInbound } from "../messaging/index.ts";
+import { queueSystemText, type AfterInbound, type ContactHold, type MessagingDeps, type RecordedInbound } from "../messaging/index.ts";
 import { answersOf, questionsOf } from "./presenter.ts";
 import * as repo from "./repo.ts";
 
@@ -70,10 +71,21 @@ export async function sendSurveyText(
 /**
  * Run by messaging in an inbound text's transaction, before the automatic replies: a text of a
  * contact whose survey runs in this thread is its answer ("handled": no automatic reply to it).
- * A run found past its expiry is closed and the text is an ordinary one.
+ * A run found past its expiry is closed and the text is an ordinary one. The contact's open run
+ * is read (and locked) with the text's own statements.
  */
-export async function answerSurvey(deps: MessagingDeps, tx: Tx, inbound: RecordedInbound): Promise<void | "handled"> {
-  const run = await repo.findOpenRun(tx, inbound.orgId, inbound.contactPhone, true);
+export const answerSurvey: AfterInbound = (tx, text) =>
+  together(
+    repo.openRunQuery(tx, text.orgId, text.contactPhone, true),
+    (runs) => (deps, t, inbound) => answerWithRun(deps, t, inbound, runs[0]),
+  );
+
+async function answerWithRun(
+  deps: MessagingDeps,
+  tx: Tx,
+  inbound: RecordedInbound,
+  run: repo.SurveyRunRow | undefined,
+): Promise<void | "handled"> {
   if (!run || run.thread_id !== inbound.threadId) return;
   if (run.expires_at.getTime() <= Date.now()) {
     await closeRun(tx, inbound.orgId, run, "expired", null);

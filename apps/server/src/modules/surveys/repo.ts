@@ -25,14 +25,18 @@ export async function saveSettings(tx: Tx, orgId: string, values: SettingsValues
 
 /** The open run of a contact number, if any, locked when asked (open: not ended, expired or not). */
 export async function findOpenRun(tx: Tx, orgId: string, contactPhone: string, lock = false): Promise<SurveyRunRow | undefined> {
-  let q = tx
+  return openRunQuery(tx, orgId, contactPhone, lock).executeTakeFirst();
+}
+
+/** findOpenRun's statement, not run (to be sent with others: sendTogether). */
+export function openRunQuery(tx: Tx, orgId: string, contactPhone: string, lock = false) {
+  const q = tx
     .selectFrom("survey_runs")
     .selectAll()
     .where("organization_id", "=", orgId)
     .where("contact_phone", "=", contactPhone)
     .where("ended_at", "is", null);
-  if (lock) q = q.forUpdate();
-  return q.executeTakeFirst();
+  return lock ? q.forUpdate() : q;
 }
 
 /** The end of the hold on each of `contactPhones` that has one: its open run's expiry while still ahead, by the database clock. */
