@@ -106,6 +106,8 @@ export async function buildApp(
     afterInbound: [answerSurvey, replyOutsideHours],
     holds: [surveyHold],
     media: mediaDepsOf(deps),
+    // Each clinic number's team: no read per inbound text (a team's change forgets it).
+    phoneOwners: directory.part<string>("phone-owner"),
   });
   // The browser phone: its voice carrier, and the tabs' heartbeat, offer acks and signalling on the socket.
   // Twilio's voice carrier when Twilio is the configured carrier (as for texts), else the sandbox bridge.

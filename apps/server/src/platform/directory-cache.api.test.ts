@@ -209,6 +209,37 @@ describe("the session check from memory", () => {
     expect(loads).toBe(1);
   });
 
+  it("keeps a row found before its organisation was known under that organisation, and not past a change heard meanwhile", async () => {
+    const owners = cache.part<string>("owner-test");
+    const other = await t.tenant();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return { orgId: org.orgId, row: "team" };
+    };
+    await owners.readAcross("+15145550100", load);
+    await expect(owners.readAcross("+15145550100", load)).resolves.toEqual({ orgId: org.orgId, row: "team" });
+    expect(loads).toBe(1);
+    // Another organisation's change leaves it; its own forgets it.
+    cache.forget(other.orgId);
+    await owners.readAcross("+15145550100", load);
+    expect(loads).toBe(1);
+    cache.forget(org.orgId);
+    await owners.readAcross("+15145550100", load);
+    expect(loads).toBe(2);
+    // Any organisation's change heard during the load: the answer is used, not kept.
+    let release: () => void = () => undefined;
+    const inFlight = owners.readAcross("+15145550101", async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { orgId: org.orgId, row: "team" };
+    });
+    cache.forget(other.orgId);
+    release();
+    await expect(inFlight).resolves.toEqual({ orgId: org.orgId, row: "team" });
+    await owners.readAcross("+15145550101", load);
+    expect(loads).toBe(3);
+  });
+
   it("reads a session again 30 s after it was kept, whatever it heard", async () => {
     let clock = 1_000_000;
     const aging = createDirectoryCache({ db: t.db, log: t.app.log, now: () => clock });

@@ -32,9 +32,18 @@ export type DirectoryCache = {
 export type CachedRows<Row> = {
   /** The rows under `key`: from memory when they may be trusted, else from `load` (kept if they may be). */
   read: (orgId: string, key: string, load: () => Promise<Row | undefined>) => Promise<Row | undefined>;
+  /**
+   * read() for rows found before their organisation is known (who owns a number): `load` names
+   * it. Kept under that organisation, so a change of it forgets them; not kept when any
+   * organisation's change was heard during the load, since it may have been this one's.
+   */
+  readAcross: (key: string, load: () => Promise<Owned<Row> | undefined>) => Promise<Owned<Row> | undefined>;
   /** The entry under `key`, changed in place (a session's touch: nothing other nodes must hear). */
   update: (orgId: string, key: string, change: (row: Row) => Row) => void;
 };
+
+/** Rows and the organisation they belong to. */
+export type Owned<Row> = { orgId: string; row: Row };
 
 const MAX_AGE_MS = 30_000;
 /** Far above any deployment's signed-in staff and organisations; past it the oldest entries go first. */
@@ -52,11 +61,14 @@ export function createDirectoryCache(opts: { db: Database; log: FastifyBaseLogge
   const generations = new Map<string, number>();
   /** Bumped when every organisation may have changed unheard ('*', the listener lost or back). */
   let epoch = 0;
+  /** Bumped at each change heard, whatever the organisation (readAcross). */
+  let heard = 0;
   let listening = false;
 
   const generationOf = (orgId: string) => generations.get(orgId) ?? 0;
 
   function forget(orgId: string): void {
+    heard += 1;
     if (orgId === "*") {
       epoch += 1;
       entries.clear();
@@ -104,6 +116,19 @@ export function createDirectoryCache(opts: { db: Database; log: FastifyBaseLogge
     return row;
   }
 
+  async function readAcross(id: string, load: () => Promise<Owned<unknown> | undefined>): Promise<Owned<unknown> | undefined> {
+    const entry = entries.get(id);
+    if (listening && entry && now() - entry.storedAt < MAX_AGE_MS) return { orgId: entry.orgId, row: entry.row };
+    const seen = { epoch, heard };
+    const found = await load();
+    if (found && listening && epoch === seen.epoch && heard === seen.heard) {
+      store(found.orgId, id, found.row);
+    } else {
+      drop(id);
+    }
+    return found;
+  }
+
   const stopHearingPool = opts.db.onDirectoryChange(forget);
   const listener = keepListening({
     db: opts.db,
@@ -125,6 +150,7 @@ export function createDirectoryCache(opts: { db: Database; log: FastifyBaseLogge
     part: <Row>(kind: string): CachedRows<Row> => ({
       // The one cast: only this part stores under `kind:`, and it stores what its `load` answers.
       read: (orgId, key, load) => read(orgId, `${kind}:${key}`, load) as Promise<Row | undefined>,
+      readAcross: (key, load) => readAcross(`${kind}:${key}`, load) as Promise<Owned<Row> | undefined>,
       update(orgId, key, change) {
         const entry = entries.get(`${kind}:${key}`);
         if (entry && entry.orgId === orgId) entry.row = change(entry.row as Row);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Message, Thread } from "@relais/shared";
-import { apiSuite, createTestApp, expectError, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { withTenant } from "../../db/database.ts";
+import { apiSuite, createTestApp, expectError, setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
 import { API, createThread, eventsSeenBy, givePhones, messagesOf, until } from "./messaging-test-kit.ts";
 
 /** Sending, delivery statuses, inbound texts and the sandbox network. */
@@ -143,6 +144,36 @@ describe("inbound texts", () => {
     expect((await messagesOf(t, token, threadId)).map((m) => m.id)).toEqual([messageId]);
     const list = (await t.request({ method: "GET", url: `${API}/threads`, token })).json<{ threads: Thread[] }>();
     expect(list.threads.find((x) => x.id === threadId)?.lastMessage).toMatchObject({ id: messageId, body: "en même temps" });
+  });
+
+  it("follows a clinic number to its new team, the owner being kept in memory (decision 0054)", async () => {
+    const { orgId, teams } = await t.tenant();
+    const number = uniquePhone();
+    const moveTo = (teamId: string, phone: string | null) =>
+      withTenant(t.db.app, orgId, (tx) => tx.updateTable("teams").set({ phone_number: phone }).where("id", "=", teamId).execute());
+    await moveTo(teams.main, number);
+    const teamOf = async (body: string) => {
+      const res = await inbound({ from: uniquePhone(), to: number, body });
+      if (res.statusCode !== 201) return res.statusCode;
+      const row = await t.db.owner
+        .selectFrom("messages")
+        .innerJoin("threads", "threads.id", "messages.thread_id")
+        .select("threads.team_id")
+        .where("messages.carrier_message_id", "=", res.json<{ carrierMessageId: string }>().carrierMessageId)
+        .executeTakeFirstOrThrow();
+      return row.team_id;
+    };
+    expect(await teamOf("un")).toBe(teams.main);
+    expect(await teamOf("deux")).toBe(teams.main);
+    // Changed through the app, as staff would: heard with the commit, before the next text.
+    await moveTo(teams.main, null);
+    await moveTo(teams.second, number);
+    expect(await teamOf("trois")).toBe(teams.second);
+    await moveTo(teams.second, null);
+    expect(await teamOf("quatre")).toBe(404);
+    // Changed by hand through the owner pool: heard by the node's listener moments later.
+    await setTeamPhone(t, orgId, teams.main, number);
+    await until(async () => (await teamOf("cinq")) === teams.main, "the number back on the main team");
   });
 
   it("answers 404 for a number no team owns and 400 for a number that is not one", async () => {

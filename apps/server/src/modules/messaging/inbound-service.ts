@@ -3,6 +3,7 @@ import { typedPhoneToE164 } from "@relais/shared";
 import type { CarrierInboundEvent, InboundResult } from "../../carriers/carrier.ts";
 import { withTenant, type Tx } from "../../db/database.ts";
 import { sendTogether, together, type Together } from "../../db/send-together.ts";
+import type { Owned } from "../../platform/directory-cache.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { contactsByPhonesTogether } from "../contacts/index.ts";
 import { discardFiles, recordInboundMedia, storeInboundMedia } from "./media.ts";
@@ -53,9 +54,9 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
   const from = typedPhoneToE164(event.from);
   const to = typedPhoneToE164(event.to);
   if (!from || !to) throw badRequest("error.phone-invalid");
-  const owner = await repo.unsafeFindPhoneOwner(deps.db, to);
+  const owner = await phoneOwner(deps, to);
   if (!owner) throw notFound();
-  const orgId = owner.organization_id;
+  const orgId = owner.orgId;
   const sources = event.media ?? [];
   // A replayed delivery is known before any file is fetched again.
   if (sources.length && (await withTenant(deps.db, orgId, (tx) => repo.findMessageByCarrierId(tx, orgId, event.carrierMessageId)))) {
@@ -70,13 +71,13 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
       // and the transaction is rolled back (one statement fewer for every other text).
       // One statement: the thread created or reopened and marked unread, locked, with the
       // contact's previous texts for the sentiment.
-      const thread = await repo.upsertInboundThread(tx, orgId, owner.team_id, from, SENTIMENT_BEFORE_NEW_TEXT);
+      const thread = await repo.upsertInboundThread(tx, orgId, owner.row, from, SENTIMENT_BEFORE_NEW_TEXT);
       const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
       // Named here, so that the thread's update can point at it in the same round trip: the
       // message, the thread's last message (only if the message was written) and the contact's
       // name are sent together (sendTogether).
       const messageId = randomUUID();
-      const text = { orgId, teamId: owner.team_id, contactPhone: from };
+      const text = { orgId, teamId: owner.row, contactPhone: from };
       const [inserted, touched, contacts, ...steps] = await sendTogether(
         tx,
         together(
@@ -138,3 +139,15 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
 }
 
 class DuplicateDelivery extends Error {}
+
+/**
+ * The organisation and team that own a clinic number: from memory while the directory may be
+ * trusted (a change of the owner's teams forgets it, decision 0050), else one read.
+ */
+async function phoneOwner(deps: MessagingDeps, phone: string): Promise<Owned<string> | undefined> {
+  const read = async () => {
+    const owner = await repo.unsafeFindPhoneOwner(deps.db, phone);
+    return owner ? { orgId: owner.organization_id, row: owner.team_id } : undefined;
+  };
+  return deps.phoneOwners ? deps.phoneOwners.readAcross(phone, read) : read();
+}

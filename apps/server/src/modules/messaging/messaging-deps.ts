@@ -1,5 +1,6 @@
 import type { Carrier } from "../../carriers/carrier.ts";
 import type { Db } from "../../db/database.ts";
+import type { CachedRows } from "../../platform/directory-cache.ts";
 import { receiveInbound, type AfterInbound } from "./inbound-service.ts";
 import type { MediaDeps } from "./media.ts";
 import { applyCarrierStatus, type ContactHold } from "./outbound-service.ts";
@@ -24,6 +25,8 @@ export type MessagingDeps = {
   holds: readonly ContactHold[];
   /** Where media files are stored and how the network reaches them. */
   media: MediaDeps;
+  /** Which team owns each clinic number, kept in memory with the directory (null: read every time). */
+  phoneOwners: CachedRows<string> | null;
 };
 
 /**
@@ -34,7 +37,7 @@ export function createMessaging(
   db: Db,
   carrier: Carrier,
   log: Log,
-  opts: { afterInbound?: AfterInbound[]; holds?: ContactHold[]; media: MediaDeps },
+  opts: { afterInbound?: AfterInbound[]; holds?: ContactHold[]; media: MediaDeps; phoneOwners?: CachedRows<string> },
 ): MessagingDeps {
   const deps: MessagingDeps = {
     db,
@@ -44,6 +47,7 @@ export function createMessaging(
     afterInbound: opts.afterInbound ?? [],
     holds: opts.holds ?? [],
     media: opts.media,
+    phoneOwners: opts.phoneOwners ?? null,
   };
   carrier.setHandler({ onInbound: (e) => receiveInbound(deps, e), onStatus: (e) => applyCarrierStatus(deps, e) });
   return deps;
