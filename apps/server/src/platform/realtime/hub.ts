@@ -38,6 +38,8 @@ const HANDLERS_GRACE_MS = 10_000;
 export class Hub {
   private readonly channels = new Map<string, OrgChannel>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Sweeps of the current interval not yet run (sweepSpread). */
+  private readonly sweepTimers = new Set<NodeJS.Timeout>();
   private unsubscribe: (() => void) | null = null;
   private clientHandler: ClientMessageHandler | null = null;
   /** Set by `stop`: the sockets it closes are the server leaving, not their people. */
@@ -75,10 +77,24 @@ export class Hub {
     every(this.opts.heartbeatMs, () => {
       for (const channel of this.channels.values()) for (const conn of channel.connections) conn.beat();
     });
-    every(this.opts.sweepMs, () => {
-      for (const channel of this.channels.values()) {
+    every(this.opts.sweepMs, () => this.sweepSpread());
+  }
+
+  /**
+   * Every channel's sweep, spread evenly over the interval instead of all at once: a hundred
+   * organisations sweeping in the same instant sent a hundred transactions to the pool together,
+   * and the texts arriving then waited behind them.
+   */
+  private sweepSpread(): void {
+    const channels = [...this.channels.values()];
+    const gap = this.opts.sweepMs / Math.max(1, channels.length);
+    channels.forEach((channel, i) => {
+      const timer = setTimeout(() => {
+        this.sweepTimers.delete(timer);
         channel.sweep().catch((err: unknown) => this.log.warn({ err, orgId: channel.orgId }, "realtime sweep failed"));
-      }
+      }, i * gap);
+      timer.unref();
+      this.sweepTimers.add(timer);
     });
   }
 
@@ -176,6 +192,8 @@ export class Hub {
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    for (const timer of this.sweepTimers) clearTimeout(timer);
+    this.sweepTimers.clear();
     this.closeAll();
     const channels = [...this.channels.values()];
     this.channels.clear();

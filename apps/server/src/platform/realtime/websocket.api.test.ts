@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClientOptions } from "ws";
 import { REALTIME_CLOSE, type RealtimeEvent } from "@relais/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
+import { OrgChannel } from "./org-channel.ts";
 import { databaseUrlOf, newSigner, record, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
 
 let t: TestApp;
@@ -254,6 +255,32 @@ describe("authentication", () => {
     await t.db.owner.deleteFrom("sessions").where("id", "=", session.sessionId).execute();
     expect((await socket.closed).code).toBe(REALTIME_CLOSE.unauthorized);
     expect(socket.events).toEqual([]);
+  });
+
+  it("sweeps the organisations one after another over the interval, not all at once", async () => {
+    const signer = newSigner();
+    const spread = await startNode(await databaseUrlOf(t), { signer, realtime: { sweepMs: 300 } });
+    const orgs = await Promise.all([t.tenant(), t.tenant(), t.tenant()]);
+    const mine = new Set(orgs.map((o) => o.orgId));
+    // Only these organisations' channels: the other nodes of this file sweep too.
+    const started: { orgId: string; at: number }[] = [];
+    const proto = OrgChannel.prototype as unknown as { sweep: (this: OrgChannel) => Promise<void> };
+    const sweep = proto.sweep;
+    proto.sweep = function (this: OrgChannel) {
+      if (mine.has(this.orgId)) started.push({ orgId: this.orgId, at: performance.now() });
+      return sweep.call(this);
+    };
+    try {
+      for (const org of orgs) await connect(spread, (await spread.login(org.users.user.email)).jwt);
+      while (started.length < 3) await sleep(10);
+    } finally {
+      proto.sweep = sweep;
+      await spread.close();
+    }
+    // Three channels, 300 ms: due 100 ms apart, so the first round spans 200 ms (timers only fire late).
+    const round = started.slice(0, 3);
+    expect(new Set(round.map((s) => s.orgId)).size).toBe(3);
+    expect((round[2]?.at ?? 0) - (round[0]?.at ?? 0)).toBeGreaterThanOrEqual(100);
   });
 });
 
