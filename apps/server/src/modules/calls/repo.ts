@@ -84,12 +84,6 @@ export async function unsafeFindCallById(db: Db, callId: string): Promise<string
   return r.rows[0]?.organization_id;
 }
 
-/** Which organisation and team own a clinic number; unscoped, through relais_phone_owner only (migration 0003). */
-export async function unsafeFindPhoneOwner(db: Db, phone: string): Promise<{ organization_id: string; team_id: string } | undefined> {
-  const r = await sql<{ organization_id: string; team_id: string }>`select * from relais_phone_owner(${phone})`.execute(db);
-  return r.rows[0];
-}
-
 export async function saveCall(tx: Tx, orgId: string, call: Call): Promise<void> {
   await tx
     .updateTable("calls")

@@ -26,6 +26,7 @@ import type { Ctx } from "../../platform/auth/ctx.ts";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { tierPermissions } from "../organizations/index.ts";
 import { contactsByPhones } from "../contacts/index.ts";
+import { clinicNumberOwner } from "../messaging/index.ts";
 import { greetingForPeriod, transferExtension, voicemailAudio, type OpenedAudio } from "../voice-settings/index.ts";
 import {
   clientIdentity,
@@ -93,16 +94,16 @@ async function known(deps: CallsDeps, sid: string): Promise<InboundCallAnswer> {
 export async function receiveInbound(deps: CallsDeps, report: InboundCallReport): Promise<InboundCallAnswer> {
   const to = typedPhoneToE164(report.to);
   if (!to) return null;
-  const owner = await repo.unsafeFindPhoneOwner(deps.db, to);
+  const owner = await clinicNumberOwner(deps.messaging, to);
   if (!owner) return null;
-  const orgId = owner.organization_id;
+  const { orgId, row: teamId } = owner;
   // A webhook replayed: the call it started already exists.
   const replayed = await known(deps, report.carrierCallSid);
   if (replayed) return replayed;
   const setup = await withTenant(deps.db, orgId, async (tx) => {
-    const team = await repo.teamOf(tx, orgId, owner.team_id);
+    const team = await repo.teamOf(tx, orgId, teamId);
     const org = await repo.organizationOf(tx, orgId);
-    const period = await teamPeriod(tx, orgId, owner.team_id, report.at);
+    const period = await teamPeriod(tx, orgId, teamId, report.at);
     const from = typedPhoneToE164(report.from) ?? report.from.trim();
     const contact = isAnonymousNumber(from) ? null : ((await contactsByPhones(tx, orgId, [from])).get(from) ?? null);
     const queue = queueOn({ callQueueEnabled: org.call_queue_enabled, options: org.options, teamSettings: team?.settings ?? null });
@@ -120,7 +121,7 @@ export async function receiveInbound(deps: CallsDeps, report: InboundCallReport)
     id: randomUUID(),
     key,
     at: report.at,
-    teamId: owner.team_id,
+    teamId,
     from: setup.from,
     period: setup.period,
     routing: routingOf(setup.ringSeconds, setup.queue),

@@ -54,7 +54,7 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
   const from = typedPhoneToE164(event.from);
   const to = typedPhoneToE164(event.to);
   if (!from || !to) throw badRequest("error.phone-invalid");
-  const owner = await phoneOwner(deps, to);
+  const owner = await clinicNumberOwner(deps, to);
   if (!owner) throw notFound();
   const orgId = owner.orgId;
   const sources = event.media ?? [];
@@ -141,10 +141,11 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
 class DuplicateDelivery extends Error {}
 
 /**
- * The organisation and team that own a clinic number: from memory while the directory may be
- * trusted (a change of the owner's teams forgets it, decision 0050), else one read.
+ * The organisation and team (`row`) that own a clinic number, for a text or a call coming in:
+ * from memory while the directory may be trusted (a change of the owner's teams forgets it,
+ * decisions 0050 and 0054), else one read.
  */
-async function phoneOwner(deps: MessagingDeps, phone: string): Promise<Owned<string> | undefined> {
+export async function clinicNumberOwner(deps: MessagingDeps, phone: string): Promise<Owned<string> | undefined> {
   const read = async () => {
     const owner = await repo.unsafeFindPhoneOwner(deps.db, phone);
     return owner ? { orgId: owner.organization_id, row: owner.team_id } : undefined;

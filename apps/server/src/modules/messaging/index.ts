@@ -13,6 +13,8 @@ export { publicMediaRoutes } from "./media-routes.ts";
 export { createMessaging, drainMessaging } from "./messaging-deps.ts";
 export type { MessagingDeps } from "./messaging-deps.ts";
 export type { AfterInbound, RecordedInbound } from "./inbound-service.ts";
+/** Which organisation and team own a clinic number (an inbound text or call). */
+export { clinicNumberOwner } from "./inbound-service.ts";
 export type { ContactHold } from "./outbound-service.ts";
 export { messagingTasks } from "./jobs.ts";
 

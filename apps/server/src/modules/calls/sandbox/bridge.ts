@@ -17,6 +17,7 @@ import * as repo from "../repo.ts";
 import { callsDeps } from "../calls-deps.ts";
 import { answerFromDesk, applyEvent, greetingOf, receiveInbound } from "../service.ts";
 import { greetingPieces } from "./greeting.ts";
+import { clinicNumberOwner } from "../../messaging/index.ts";
 
 /**
  * The sandbox voice network (VOICE.md §5, decision 0022): the server's own bridge between the
@@ -167,16 +168,13 @@ export class SandboxVoiceBridge implements VoiceCarrier {
   async startFromPhone(from: string, to: string): Promise<SandboxPhoneCall | null> {
     const sid = newSid();
     const deps = callsDeps();
-    const owner = await repo.unsafeFindPhoneOwner(deps.db, to);
+    const owner = await clinicNumberOwner(deps.messaging, to);
     if (!owner) return null;
-    const teamLabel = await withTenant(
-      deps.db,
-      owner.organization_id,
-      async (tx) => (await repo.teamOf(tx, owner.organization_id, owner.team_id))?.label ?? "",
-    );
+    const { orgId, row: teamId } = owner;
+    const teamLabel = await withTenant(deps.db, orgId, async (tx) => (await repo.teamOf(tx, orgId, teamId))?.label ?? "");
     const record: Record = {
       sid,
-      orgId: owner.organization_id,
+      orgId,
       callId: null,
       direction: "outgoing",
       phone: from,
