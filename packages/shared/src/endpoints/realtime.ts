@@ -1,4 +1,4 @@
-import { eventsPage, eventsQuery } from "../events.ts";
+import { eventsPage, eventsQuery, realtimeSocketQuery } from "../events.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** The real-time log (DESIGN §5): the socket, and the same log by cursor when no socket can open. */
@@ -9,6 +9,7 @@ export const realtimeEndpoints = {
     summary: "The WebSocket: authenticated by its first message (the access token), then the caller's events from `after`",
     access: { public: true },
     who: "access token in the first message",
+    query: realtimeSocketQuery,
     answer: "websocket",
   }),
   events: endpoint({

@@ -13,6 +13,27 @@ const MAX_HELD = 10_000;
 export type Outgoing = { position: number; wire: string | Buffer };
 
 /**
+ * How a socket receives events: `single`, one frame each (every client until now); `batch`, the
+ * events handed to it together in one frame, a JSON array (the client asked: `frames=batch`).
+ */
+export type Framing = "single" | "batch";
+
+const OPEN_ARRAY = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE_ARRAY = Buffer.from("]");
+
+/** The batch frame of events' wire texts: `[event,event,…]`, without parsing or encoding them again. */
+export function batchFrame(wires: readonly (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [OPEN_ARRAY];
+  wires.forEach((wire, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(typeof wire === "string" ? Buffer.from(wire) : wire);
+  });
+  parts.push(CLOSE_ARRAY);
+  return Buffer.concat(parts);
+}
+
+/**
  * The TCP socket under a ws socket. ws keeps it as `_socket` and does not expose it; without it
  * (another transport) nothing is held back and each frame is written on its own.
  */
@@ -36,6 +57,7 @@ export class Connection {
   constructor(
     private readonly socket: WebSocket,
     readonly viewer: Viewer,
+    readonly framing: Framing = "single",
   ) {
     socket.on("pong", () => {
       this.answeredPing = true;
@@ -49,28 +71,34 @@ export class Connection {
     return this.closed;
   }
 
-  /** A live event the viewer may see, from the hub, in position order. */
-  push(event: Outgoing): void {
-    if (this.closed) return;
+  /**
+   * Live events the viewer may see, from the hub, in position order: the events of one read of
+   * the log. `shared`: their batch frame, encoded once for every socket given the same events.
+   */
+  push(events: readonly Outgoing[], shared?: () => Buffer): void {
+    if (this.closed || events.length === 0) return;
     if (!this.live) {
-      if (this.held.length >= MAX_HELD) this.close(REALTIME_CLOSE.tooSlow, "catch-up too slow");
-      else this.held.push(event);
+      if (this.held.length + events.length > MAX_HELD) this.close(REALTIME_CLOSE.tooSlow, "catch-up too slow");
+      else this.held.push(...events);
       return;
     }
-    if (event.position <= this.through) return;
-    this.through = event.position;
-    this.send(event.wire);
+    // In order: usually all of them are past `through`, and nothing needs copying.
+    const fresh = (events[0]?.position ?? 0) > this.through ? events : events.filter((e) => e.position > this.through);
+    const last = fresh.at(-1);
+    if (!last) return;
+    this.through = last.position;
+    this.sendEvents(fresh, fresh === events ? shared : undefined);
   }
 
   /** Ends the catch-up: missed events (all at or below `ready.position`), ready, then the held ones. */
   goLive(missed: Outgoing[], ready: RealtimeReady): void {
-    for (const event of missed) this.send(event.wire);
+    if (missed.length > 0) this.sendEvents(missed);
     this.send(JSON.stringify(ready));
     this.through = ready.position;
     this.live = true;
     const held = this.held;
     this.held = [];
-    for (const event of held) this.push(event);
+    this.push(held);
   }
 
   /**
@@ -88,19 +116,6 @@ export class Connection {
     this.socket.ping();
   }
 
-  /**
-   * Until `release`, frames sent to this socket are held and then written together, in one
-   * system call instead of one per frame: the events of one read of the log (a text is two, its
-   * thread and itself) reach each socket at once. Counted: every hold needs its release.
-   */
-  hold(): void {
-    transportOf(this.socket)?.cork();
-  }
-
-  release(): void {
-    transportOf(this.socket)?.uncork();
-  }
-
   /** A message outside the log (presence answer, signalling): sent as it comes, live or not. */
   sendDirect(wire: string): void {
     this.send(wire);
@@ -110,6 +125,24 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.socket.close(code, reason);
+  }
+
+  /**
+   * Events as this socket asked for them: one batch frame, or one frame each — then written
+   * together (corked), in one system call instead of one per frame.
+   */
+  private sendEvents(events: readonly Outgoing[], shared?: () => Buffer): void {
+    if (this.framing === "batch") {
+      this.send(shared ? shared() : batchFrame(events.map((e) => e.wire)));
+      return;
+    }
+    const transport = events.length > 1 ? transportOf(this.socket) : undefined;
+    transport?.cork();
+    try {
+      for (const event of events) this.send(event.wire);
+    } finally {
+      transport?.uncork();
+    }
   }
 
   private send(wire: string | Buffer): void {

@@ -4,7 +4,7 @@ import { realtimeClientMessage, type RealtimeClientMessage, type RealtimeDirectM
 import type { Db } from "../../db/database.ts";
 import type { Ctx } from "../auth/ctx.ts";
 import type { EventBus } from "./bus.ts";
-import { Connection } from "./connection.ts";
+import { Connection, type Framing } from "./connection.ts";
 import { readMissed, toWire } from "./event-log.ts";
 import { OrgChannel } from "./org-channel.ts";
 import { viewerOf, type Viewer } from "./visibility.ts";
@@ -148,8 +148,8 @@ export class Hub {
    * the catch-up is sent), and everything before is in the catch-up — no gap, and `Connection`
    * drops the overlap.
    */
-  async join(socket: WebSocket, ctx: Ctx, after: number | undefined): Promise<void> {
-    const conn = new Connection(socket, viewerOf(ctx));
+  async join(socket: WebSocket, ctx: Ctx, after: number | undefined, framing: Framing = "single"): Promise<void> {
+    const conn = new Connection(socket, viewerOf(ctx), framing);
     if (conn.isClosed || socket.readyState !== 1) return;
     const channel = this.channelOf(ctx.orgId);
     channel.connections.add(conn);

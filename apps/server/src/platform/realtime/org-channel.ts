@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { IDLE_TIMEOUT_MS, REALTIME_CLOSE } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
 import { urgently } from "../../db/priority-pool.ts";
-import type { Connection } from "./connection.ts";
+import { batchFrame, type Connection } from "./connection.ts";
 import { hubWire } from "./event-log.ts";
 import { currentPosition, readEventsAfter, sessionsByIds, teamsOfUsers, type HubEvent } from "./event-repo.ts";
 import { canSee } from "./visibility.ts";
@@ -98,17 +98,7 @@ export class OrgChannel {
           const urgent = this.urgentRead;
           this.urgentRead = false;
           batch = await (urgent ? urgently(read) : read());
-          // Each socket gets the batch's events in one write (Connection.hold).
-          const together = batch.events.length > 1 ? [...this.connections] : [];
-          for (const conn of together) conn.hold();
-          try {
-            for (const event of batch.events) {
-              await this.deliver(event);
-              this.position = event.position;
-            }
-          } finally {
-            for (const conn of together) conn.release();
-          }
+          await this.deliver(batch.events);
         } while (batch.events.length === READ_BATCH);
         held = batch.held;
       }
@@ -134,22 +124,56 @@ export class OrgChannel {
     this.heldTimer.unref();
   }
 
-  private async deliver(event: HubEvent): Promise<void> {
-    // Membership first: the event announcing it, and every later one, use the new teams.
-    if (event.type === "team.membership" && event.userId) await this.refreshTeams([event.userId]);
-    // Encoded once: ws would encode a string again for every socket.
-    let wire: Buffer | null = null;
-    for (const conn of this.connections) {
-      if (!canSee(conn.viewer, event)) continue;
-      wire ??= Buffer.from(hubWire(event));
-      conn.push({ position: event.position, wire });
-    }
-    if (event.type === "session.revoked") {
-      // The one event whose payload the hub reads itself.
-      const { sessionId, reason } = JSON.parse(event.payloadJson) as { sessionId?: unknown; reason?: unknown };
-      for (const conn of this.connections) {
-        if (conn.viewer.sessionId === sessionId) conn.close(closeCodeFor(typeof reason === "string" ? reason : null), "session ended");
+  /**
+   * One read's events to the sockets, in order, each socket's share at once (one frame, or its
+   * frames written together). Cut at the two events the hub acts on itself: membership first, so
+   * the event announcing it and every later one use the new teams; a revoked session's sockets
+   * get everything before their revocation, then close.
+   */
+  private async deliver(events: HubEvent[]): Promise<void> {
+    let start = 0;
+    for (const [i, event] of events.entries()) {
+      if (event.type === "team.membership" && event.userId) {
+        this.fanOut(events.slice(start, i));
+        start = i;
+        await this.refreshTeams([event.userId]);
+      } else if (event.type === "session.revoked") {
+        this.fanOut(events.slice(start, i + 1));
+        start = i + 1;
+        this.closeRevoked(event);
       }
+    }
+    this.fanOut(events.slice(start));
+  }
+
+  /**
+   * Events to every socket allowed to see them. Each event is encoded once for all sockets, and
+   * each distinct batch frame once for all the sockets given the same events (ws would encode a
+   * string again for every socket).
+   */
+  private fanOut(events: HubEvent[]): void {
+    const last = events.at(-1);
+    if (!last) return;
+    const outgoing = events.map((e) => ({ position: e.position, wire: Buffer.from(hubWire(e)) }));
+    const frames = new Map<string, Buffer>();
+    for (const conn of this.connections) {
+      const seen = outgoing.filter((_, i) => canSee(conn.viewer, events[i] as HubEvent));
+      if (seen.length === 0) continue;
+      const key = seen.length === outgoing.length ? "all" : seen.map((e) => e.position).join(",");
+      conn.push(seen, () => {
+        let frame = frames.get(key);
+        if (!frame) frames.set(key, (frame = batchFrame(seen.map((e) => e.wire))));
+        return frame;
+      });
+    }
+    this.position = last.position;
+  }
+
+  /** The one event whose payload the hub reads itself: closes the revoked session's sockets. */
+  private closeRevoked(event: HubEvent): void {
+    const { sessionId, reason } = JSON.parse(event.payloadJson) as { sessionId?: unknown; reason?: unknown };
+    for (const conn of this.connections) {
+      if (conn.viewer.sessionId === sessionId) conn.close(closeCodeFor(typeof reason === "string" ? reason : null), "session ended");
     }
   }
 

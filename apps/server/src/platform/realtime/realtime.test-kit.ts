@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { inject } from "vitest";
 import WebSocket from "ws";
 import type { FastifyInstance } from "fastify";
-import { realtimeServerMessage, type EventName, type RealtimeEvent, type RealtimeServerMessage } from "@relais/shared";
+import { realtimeEventBatch, realtimeServerMessage, type EventName, type RealtimeEvent, type RealtimeServerMessage } from "@relais/shared";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { beforeCommit, createDatabase, withTenant, type Database, type Tx } from "../../db/database.ts";
@@ -111,9 +111,24 @@ export function recordTestEvent(tx: Tx, orgId: string, event: TestEvent): Promis
 
 /** Appends one test event (recordTestEvent) in its own withTenant transaction; resolves once readers can see it. */
 export async function record(db: Database, orgId: string, event: TestEvent): Promise<number> {
+  return recordTogether(db, orgId, [event]);
+}
+
+/**
+ * Appends test events in one transaction, so that a reader meets them all in one read (its
+ * sockets get them together); `alsoInTx` writes more in it first. Resolves once readers can see
+ * them, with the last one's position.
+ */
+export async function recordTogether(
+  db: Database,
+  orgId: string,
+  events: TestEvent[],
+  alsoInTx?: (tx: Tx) => Promise<void>,
+): Promise<number> {
   let position = 0;
   await withTenant(db.app, orgId, async (tx) => {
-    await recordTestEvent(tx, orgId, event);
+    await alsoInTx?.(tx);
+    for (const event of events) await recordTestEvent(tx, orgId, event);
     afterEventsWritten(tx, orgId, (p) => (position = p));
   });
   // Readable once every transaction that began before it has ended (decision 0017); other test
@@ -140,16 +155,23 @@ export function afterEventsWritten(tx: Tx, orgId: string, take: (position: numbe
 
 type Closed = { code: number; reason: string };
 
-/** A WebSocket client that keeps every message (validated against the shared wire schema). */
+/**
+ * A WebSocket client that keeps every message (validated against the shared wire schema), and
+ * each frame's messages: one, or a batch's events (`frames=batch`).
+ */
 export class TestSocket {
   readonly messages: RealtimeServerMessage[] = [];
+  readonly frames: RealtimeServerMessage[][] = [];
   readonly closed: Promise<Closed>;
   closedWith: Closed | null = null;
   private readonly waiters = new Set<() => void>();
 
   private constructor(readonly ws: WebSocket) {
     ws.on("message", (data: Buffer) => {
-      this.messages.push(realtimeServerMessage.parse(JSON.parse(data.toString("utf8"))));
+      const json: unknown = JSON.parse(data.toString("utf8"));
+      const frame = Array.isArray(json) ? realtimeEventBatch.parse(json) : [realtimeServerMessage.parse(json)];
+      this.frames.push(frame);
+      this.messages.push(...frame);
       for (const wake of this.waiters) wake();
     });
     this.closed = new Promise((resolve) => {
@@ -171,9 +193,9 @@ export class TestSocket {
     return socket;
   }
 
-  /** Opens, authenticates, and waits for `ready`. */
-  static async connect(url: string, token: string, after?: number): Promise<TestSocket> {
-    const socket = await TestSocket.open(url);
+  /** Opens, authenticates, and waits for `ready`; `batch`: asks for batch frames, as the web app does. */
+  static async connect(url: string, token: string, after?: number, { batch = false } = {}): Promise<TestSocket> {
+    const socket = await TestSocket.open(batch ? `${url}?frames=batch` : url);
     socket.send({ type: "auth", token, ...(after === undefined ? {} : { after }) });
     await socket.waitFor((m) => m.type === "ready");
     return socket;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClientOptions } from "ws";
-import { REALTIME_CLOSE, type RealtimeEvent } from "@relais/shared";
+import { REALTIME_CLOSE, type RealtimeEvent, type RealtimeServerMessage } from "@relais/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
 import { OrgChannel } from "./org-channel.ts";
-import { databaseUrlOf, newSigner, record, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
+import { databaseUrlOf, newSigner, record, recordTogether, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
 
 let t: TestApp;
 /** A node with the production timings, but a short auth timeout. */
@@ -28,6 +28,13 @@ afterAll(async () => {
 
 async function connect(on: Node, token: string, after?: number): Promise<TestSocket> {
   const socket = await TestSocket.connect(on.socketUrl, token, after);
+  open.push(socket);
+  return socket;
+}
+
+/** A socket that asks for batch frames, as the web app does. */
+async function connectBatch(on: Node, token: string, after?: number): Promise<TestSocket> {
+  const socket = await TestSocket.connect(on.socketUrl, token, after, { batch: true });
   open.push(socket);
   return socket;
 }
@@ -109,6 +116,98 @@ describe("who receives what", () => {
       { teamId: org.teams.second, change: "added" },
       { teamId: org.teams.second, change: "removed" },
     ]);
+  });
+});
+
+/** A message as a test names it: an event's `n` or marker, else its type (`ready`, an event without either). */
+const nameOf = (m: RealtimeServerMessage) => ("payload" in m ? (m.payload["n"] ?? m.payload["mark"] ?? m.type) : m.type);
+
+/** Each frame of events as the names of its events; `ready` left out. */
+const eventFrames = (s: TestSocket) => s.frames.filter((frame) => frame.every((m) => "payload" in m)).map((frame) => frame.map(nameOf));
+
+describe("batch frames (frames=batch)", () => {
+  it("gives each socket that asked one frame per read holding just what its user may see; others one frame per event", async () => {
+    const org = await t.tenant();
+    const [admin, user, other] = await Promise.all([
+      node.login(org.users.admin.email).then((s) => connectBatch(node, s.jwt)),
+      node.login(org.users.user.email).then((s) => connectBatch(node, s.jwt)),
+      node.login(org.users.other.email).then((s) => connect(node, s.jwt)),
+    ]);
+    // One transaction: its events are committed together and read together.
+    await recordTogether(node.db, org.orgId, [
+      { teamId: org.teams.main, payload: { n: "main" } },
+      { teamId: org.teams.second, payload: { n: "second" } },
+      { payload: { n: "everyone" } },
+      { userId: org.users.user.id, payload: { n: "to-user" } },
+      { payload: { mark: "end" } },
+    ]);
+    await Promise.all([admin, user, other].map((s) => s.waitForMark("end")));
+
+    expect(eventFrames(admin)).toEqual([["main", "second", "everyone", "end"]]);
+    expect(eventFrames(user)).toEqual([["main", "everyone", "to-user", "end"]]);
+    expect(eventFrames(other)).toEqual([["second"], ["everyone"], ["end"]]);
+    // Positions in order, each event as a single frame would carry it.
+    const positions = user.events.map((e) => e.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(user.events[0]).toMatchObject({ type: "thread.updated", teamId: org.teams.main, payload: { n: "main" } });
+  });
+
+  it("sends a reconnecting socket what it missed in one frame, then ready, then live batches", async () => {
+    const org = await t.tenant();
+    const session = await node.login(org.users.user.email);
+    const first = await connectBatch(node, session.jwt);
+    await first.close();
+    await record(node.db, org.orgId, { payload: { n: 1 } });
+    await record(node.db, org.orgId, { payload: { n: 2 } });
+    const again = await connectBatch(node, session.jwt, first.lastPosition);
+    await recordTogether(node.db, org.orgId, [{ payload: { n: 3 } }, { payload: { mark: "end" } }]);
+    await again.waitForMark("end");
+    expect(again.frames.map((frame) => frame.map((m) => ("payload" in m ? (m.payload["n"] ?? m.payload["mark"]) : m.type)))).toEqual([
+      [1, 2],
+      ["ready"],
+      [3, "end"],
+    ]);
+  });
+
+  it("gives a revoked session's socket what came before its revocation in the same read, then closes it", async () => {
+    const org = await t.tenant();
+    const revoked = await node.login(org.users.user.email);
+    const socket = await connectBatch(node, revoked.jwt);
+    const witness = await connectBatch(node, (await node.login(org.users.other.email)).jwt);
+    await recordTogether(node.db, org.orgId, [
+      { payload: { n: "before" } },
+      { type: "session.revoked", userId: org.users.user.id, payload: { sessionId: revoked.sessionId, reason: "logout" } },
+      { payload: { n: "after" } },
+      { payload: { mark: "end" } },
+    ]);
+    expect((await socket.closed).code).toBe(REALTIME_CLOSE.unauthorized);
+    expect(eventFrames(socket)).toEqual([["before", "session.revoked"]]);
+    // The read is cut at the revocation, for everyone.
+    await witness.waitForMark("end");
+    expect(eventFrames(witness)).toEqual([["before"], ["after", "end"]]);
+  });
+
+  it("applies a membership change at its place in a read: the events after it go by the new teams", async () => {
+    const org = await t.tenant();
+    const user = await connectBatch(node, (await node.login(org.users.user.email)).jwt);
+    await recordTogether(
+      node.db,
+      org.orgId,
+      [
+        { teamId: org.teams.second, payload: { n: "before" } },
+        { type: "team.membership", userId: org.users.user.id, payload: { teamId: org.teams.second, change: "added" } },
+        { teamId: org.teams.second, payload: { n: "after" } },
+        { payload: { mark: "end" } },
+      ],
+      async (tx) => {
+        await tx
+          .insertInto("team_members")
+          .values({ organization_id: org.orgId, team_id: org.teams.second, user_id: org.users.user.id, team_role: "user" })
+          .execute();
+      },
+    );
+    await user.waitForMark("end");
+    expect(eventFrames(user)).toEqual([["team.membership", "after", "end"]]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { RawData } from "ws";
-import { REALTIME_CLOSE, endpoints, realtimeAuthMessage, type RealtimeAuthMessage } from "@relais/shared";
+import { REALTIME_CLOSE, endpoints, realtimeAuthMessage, realtimeSocketQuery, type RealtimeAuthMessage } from "@relais/shared";
 import type { AppDeps } from "../../app-deps.ts";
 import { AppError } from "../errors.ts";
 import { serveWebsocket } from "../http/serve.ts";
@@ -40,6 +40,8 @@ function closeCodeFor(err: unknown): number | null {
 export function realtimeSocketRoute(deps: AppDeps, hub: Hub, authTimeoutMs: number): FastifyPluginAsync {
   return async (app) => {
     serveWebsocket(app, endpoints.realtime.socket, (socket, req) => {
+      // Validated by the route's schema before the upgrade; read again here for its type.
+      const framing = realtimeSocketQuery.parse(req.query).frames ?? "single";
       const refuse = (code: number, reason: string) => socket.close(code, reason);
       const timer = setTimeout(() => refuse(REALTIME_CLOSE.unauthorized, "auth expected"), authTimeoutMs);
       socket.on("close", () => clearTimeout(timer));
@@ -51,7 +53,7 @@ export function realtimeSocketRoute(deps: AppDeps, hub: Hub, authTimeoutMs: numb
           refuse(code, code === REALTIME_CLOSE.sessionReplaced ? "session replaced" : "unauthorized");
           return null;
         });
-        if (ctx) await hub.join(socket, ctx, msg.after);
+        if (ctx) await hub.join(socket, ctx, msg.after, framing);
       };
 
       // Attached synchronously, as @fastify/websocket requires, so no early message is lost.

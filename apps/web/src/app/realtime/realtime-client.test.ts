@@ -130,6 +130,21 @@ describe("RealtimeClient", () => {
     expect(states).toEqual(["connecting", "connected"]);
   });
 
+  it("reads a batch frame as its events in order, each once, next to single events", () => {
+    const { client, received, last } = setup();
+    client.start();
+    last().open();
+    last().receive([event(2), event(3, "thread.updated")]);
+    last().receive({ type: "ready", position: 3, resync: false });
+    last().receive([event(3), event(4), event(5, "thread.updated")]);
+    last().receive(event(6));
+    // A frame that is not a batch of events is left whole: none of its events is taken.
+    last().receive([event(7), { position: 8 }]);
+    last().receive([event(9)]);
+    expect(received).toEqual([2, 3, 4, 5, 6, 9]);
+    expect(client.position).toBe(9);
+  });
+
   it("sends tab messages only once past ready, and hands direct messages to their listeners, not to the event log", () => {
     const { client, received, last } = setup();
     const direct: unknown[] = [];

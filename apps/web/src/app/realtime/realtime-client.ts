@@ -1,5 +1,6 @@
 import {
   REALTIME_CLOSE,
+  realtimeEventBatch,
   realtimeServerMessage,
   type EventsPage,
   type RealtimeClientMessage,
@@ -259,12 +260,21 @@ export class RealtimeClient {
     if (typeof data !== "string") {
       return;
     }
-    let parsed: ReturnType<typeof realtimeServerMessage.safeParse>;
+    let json: unknown;
     try {
-      parsed = realtimeServerMessage.safeParse(JSON.parse(data));
+      json = JSON.parse(data);
     } catch {
       return;
     }
+    // A batch frame (the address asks for `frames=batch`): the events of one read, in order.
+    if (Array.isArray(json)) {
+      const batch = realtimeEventBatch.safeParse(json);
+      for (const event of batch.success ? batch.data : []) {
+        this.deliver(event);
+      }
+      return;
+    }
+    const parsed = realtimeServerMessage.safeParse(json);
     if (!parsed.success) {
       return;
     }

@@ -5,9 +5,10 @@ import { api } from "../../api/index.ts";
 import { useSessionContext } from "../session/session.tsx";
 import { RealtimeClient, type ReadyInfo, type RealtimeState } from "./realtime-client.ts";
 
+/** The socket's address; `frames=batch`: the events of one read of the log come in one frame. */
 function realtimeUrl(): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}/api${realtimeEndpoints.socket.path}`;
+  return `${scheme}//${window.location.host}/api${realtimeEndpoints.socket.path}?frames=batch`;
 }
 
 /** The tab's one connection: created on first use, kept across renders and StrictMode re-runs. */
