@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClientOptions } from "ws";
 import { REALTIME_CLOSE, type RealtimeEvent, type RealtimeServerMessage } from "@relais/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
+import type { Connection, Outgoing } from "./connection.ts";
 import { OrgChannel } from "./org-channel.ts";
 import { databaseUrlOf, newSigner, record, recordTogether, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
 
@@ -208,6 +209,37 @@ describe("batch frames (frames=batch)", () => {
     );
     await user.waitForMark("end");
     expect(eventFrames(user)).toEqual([["team.membership", "after", "end"]]);
+  });
+});
+
+describe("reads of an organisation with many sockets", () => {
+  it("start at least 10 ms apart with a thousand sockets, each socket getting the events of that time together", async () => {
+    const org = await t.tenant();
+    const channel = new OrgChannel(org.orgId, node.db.app, node.app.log);
+    // Sockets as the channel sees them; the first one notes when each read reached it.
+    const reads: { at: number; events: number }[] = [];
+    for (let i = 0; i < 1_000; i++) {
+      const viewer = { orgId: org.orgId, userId: `user-${i}`, sessionId: `session-${i}`, teamIds: new Set<string>() };
+      const push =
+        i === 0 ? (events: readonly Outgoing[]) => void reads.push({ at: performance.now(), events: events.length }) : () => undefined;
+      channel.connections.add({ viewer, push } as unknown as Connection);
+    }
+    try {
+      await channel.ready;
+      // Commits back to back, each announced at once, as the bus would.
+      for (let n = 0; n < 20; n++) {
+        await record(node.db, org.orgId, { payload: { n } });
+        channel.poke();
+      }
+      while (reads.reduce((sum, r) => sum + r.events, 0) < 20) await sleep(5);
+    } finally {
+      channel.discard();
+      await channel.idle();
+    }
+    const gaps = reads.slice(1).map((r, i) => r.at - (reads[i]?.at ?? 0));
+    // 1 000 sockets × 0.01 ms; a timer may fire up to a millisecond early.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9);
+    expect(reads.length).toBeLessThan(20);
   });
 });
 
