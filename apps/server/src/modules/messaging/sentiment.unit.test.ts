@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import * as tinyld from "tinyld/light";
 import { sentimentOf } from "@relais/shared";
 import { scoreText, threadSentiment } from "./sentiment.ts";
+
+// The real detector, watched: a text scored lately is not detected again.
+vi.mock("tinyld/light", async (importOriginal) => {
+  const real = await importOriginal<typeof tinyld>();
+  return { ...real, detect: vi.fn(real.detect) };
+});
 
 const labelOf = (text: string) => sentimentOf(scoreText(text).score);
 
@@ -75,6 +82,19 @@ describe("scoreText", () => {
     expect(scoreText(rant).score).toBeLessThan(10);
     expect(scoreText(praise).score).toBeLessThanOrEqual(100);
     expect(scoreText(praise).score).toBeGreaterThan(90);
+  });
+});
+
+describe("texts scored lately", () => {
+  it("scores a text seen lately from memory, with the same answer, and a new one afresh", () => {
+    const text = "Merci pour le rendez-vous de mardi, tout était parfait";
+    vi.mocked(tinyld.detect).mockClear();
+    const first = scoreText(text);
+    expect(scoreText(`  ${text}\n`)).toEqual(first);
+    expect(threadSentiment([text, text])).toBe(first.score);
+    expect(tinyld.detect).toHaveBeenCalledTimes(1);
+    expect(scoreText("Le rendez-vous de mardi était horrible").score).toBeLessThan(first.score);
+    expect(tinyld.detect).toHaveBeenCalledTimes(2);
   });
 });
 
