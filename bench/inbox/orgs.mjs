@@ -87,7 +87,7 @@ async function runFloor({ orgs, staff, rate, seconds }) {
  * Sends `rate` texts a second for `seconds`, text i to organisation `pick(i)`'s number from one of
  * its contacts, on a fixed schedule (open loop, as inject.mjs). Answers what was taken in.
  */
-async function injectSpread(base, { rate, seconds, pick, book }) {
+async function injectSpread(base, { rate, seconds, pick, book, contactsFrom = 0 }) {
   const planned = Math.round(rate * seconds);
   const inFlight = new Set();
   const answers = [];
@@ -105,7 +105,7 @@ async function injectSpread(base, { rate, seconds, pick, book }) {
     const req = fetch(`${base}/api/sandbox/inbound`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ from: orgContact(o, i % 500), to: orgPhone(o), body: `Bonjour, ${marker(textId)}` }),
+      body: JSON.stringify({ from: orgContact(o, contactsFrom + (i % 500)), to: orgPhone(o), body: `Bonjour, ${marker(textId)}` }),
       signal: AbortSignal.timeout(120_000),
     })
       .then(async (res) => {
@@ -133,7 +133,7 @@ async function injectSpread(base, { rate, seconds, pick, book }) {
  */
 export async function orgsPhase(ctx, { login }) {
   const { cfg, server, ownerUrl, measureCores, drainMs, log } = ctx;
-  const { orgs, staffPerOrg: staff, orgRates: rates, orgSeconds: seconds, singleOrgRate } = cfg;
+  const { orgs, staffPerOrg: staff, orgRates: rates, orgSeconds: seconds, singleOrgRate, orgWarmupSeconds: warmupSeconds } = cfg;
 
   const floor = [];
   for (const rate of rates) {
@@ -163,6 +163,15 @@ export async function orgsPhase(ctx, { login }) {
 
   const runs = [];
   const one = async (label, rate, pick) => {
+    // Warm-up, not measured: the same rate to the same organisations, from other contacts (so
+    // the measured texts still open new threads). The first texts after a start run code and
+    // statements no process or connection has run yet (compiling, planning, caches).
+    if (warmupSeconds > 0) {
+      book = new LatencyBook(staff);
+      await injectSpread(server.base, { rate, seconds: warmupSeconds, pick, book, contactsFrom: 500 });
+      await until(() => book.done(), drainMs);
+      await sleep(1000);
+    }
     book = new LatencyBook(staff);
     const waits = await sampleWaits(ownerUrl);
     const run = await measureCores(async () => {
@@ -183,6 +192,7 @@ export async function orgsPhase(ctx, { login }) {
       cores: run.cores,
       loadAverage1m: run.loadAverage1m,
       serverEventLoopDelayMs: run.serverEventLoopDelayMs,
+      loadGeneratorEventLoopDelayMs: run.loadGeneratorEventLoopDelayMs,
       postgresActivity,
     };
     log(`${label} ${rate}/s: p50 ${report.everyScreenMs.p50} ms, p99 ${report.everyScreenMs.p99} ms, missing ${report.missingDeliveries}`);

@@ -5,6 +5,7 @@
 // BENCH_PHASES=orgs is the many-organisation load model with the floor beside it (orgs.mjs).
 // BENCH_RESULT names the file under bench/results (default inbox), so a run of some phases
 // does not replace the published one.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +39,8 @@ const cfg = {
   staffPerOrg: env("BENCH_STAFF_PER_ORG", 10),
   orgRates: (process.env.BENCH_ORG_RATES ?? "50,100,200,500").split(",").map(Number),
   orgSeconds: env("BENCH_ORG_SECONDS", 10),
+  /** Seconds of texts sent before each measured case of the orgs phase, not measured (warm-up). */
+  orgWarmupSeconds: env("BENCH_ORG_WARMUP_SECONDS", 2),
   singleOrgRate: env("BENCH_SINGLE_ORG_RATE", 200),
 };
 const phases = new Set((process.env.BENCH_PHASES ?? "orgs,lists,memory,sockets,polling").split(","));
@@ -85,19 +88,25 @@ const cpu = async () => ({
 
 /**
  * While `during` runs: the CPU the server and PostgreSQL used (1.0 = one whole core), the
- * server's event-loop delay, and for how long it ran.
+ * server's event-loop delay, the load generator's own (a text it timed waited that long to be
+ * sent or seen, whatever the server did), and for how long it ran.
  */
 async function measureCores(during) {
   await askServer(server.pid, probeFile, "loop");
   const before = await cpu();
+  const ownDelay = monitorEventLoopDelay({ resolution: 5 });
+  ownDelay.enable();
   const start = performance.now();
   const value = await during();
   const seconds = (performance.now() - start) / 1000;
+  ownDelay.disable();
   const cores = coresUsed(before, await cpu(), seconds);
   const serverEventLoopDelayMs = await askServer(server.pid, probeFile, "loop");
   delete serverEventLoopDelayMs.seq;
+  const ms = (ns) => Math.round(ns / 1e4) / 100;
+  const loadGeneratorEventLoopDelayMs = { p50: ms(ownDelay.percentile(50)), p99: ms(ownDelay.percentile(99)), max: ms(ownDelay.max) };
   // The machine's 1-minute load average at the end: how much else wanted the cores meanwhile.
-  return { value, seconds, cores, serverEventLoopDelayMs, loadAverage1m: loadAverage().one };
+  return { value, seconds, cores, serverEventLoopDelayMs, loadGeneratorEventLoopDelayMs, loadAverage1m: loadAverage().one };
 }
 
 try {

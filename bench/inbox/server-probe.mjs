@@ -4,15 +4,35 @@
 // seq, to BENCH_PROBE_FILE:
 // - memory: process.memoryUsage() after a full collection;
 // - loop: event-loop delay since the previous "loop" question (how long a ready callback — a
-//   database answer, a socket write — waited for the loop), in milliseconds.
+//   database answer, a socket write — waited for the loop), in milliseconds; and how long the
+//   server held each inbound text's request meanwhile, from its start to its answer's end
+//   (Node's http diagnostics channels), to tell the server's time from the load generator's.
+import diagnostics from "node:diagnostics_channel";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+
+const INBOUND = "/api/sandbox/inbound";
 
 const file = process.env.BENCH_PROBE_FILE;
 if (file) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const ms = (ns) => Math.round(ns / 1e4) / 100;
+  const started = new WeakMap();
+  let held = [];
+  diagnostics.subscribe("http.server.request.start", ({ request }) => {
+    if (request.url === INBOUND) started.set(request, performance.now());
+  });
+  diagnostics.subscribe("http.server.response.finish", ({ request }) => {
+    const at = started.get(request);
+    if (at !== undefined) held.push(performance.now() - at);
+  });
+  const heldSummary = () => {
+    const sorted = held.sort((a, b) => a - b);
+    const at = (q) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 100) / 100;
+    held = [];
+    return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+  };
   process.on("SIGUSR2", () => {
     const [kind, seq] = readFileSync(`${file}.ask`, "utf8").trim().split(" ");
     let answer;
@@ -20,7 +40,13 @@ if (file) {
       globalThis.gc?.();
       answer = process.memoryUsage();
     } else {
-      answer = { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), mean: ms(delay.mean) };
+      answer = {
+        p50: ms(delay.percentile(50)),
+        p99: ms(delay.percentile(99)),
+        max: ms(delay.max),
+        mean: ms(delay.mean),
+        inboundHeldMs: heldSummary(),
+      };
       delay.reset();
     }
     // Renamed into place, so the benchmark never reads a half-written answer.
