@@ -63,7 +63,13 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
   // Pipelined: a statement sent while another's answer is on its way leaves at once instead of
   // waiting for it, so a transaction's begin and first statement, or its last write and its
   // commit, cost one round trip (round-trips.ts, sendUnanswered; decision 0054).
-  const appPool = new pg.Pool({ connectionString: opts.appUrl ?? url, max: appPoolSize, pipeline: true });
+  //
+  // Kept open once opened (no idle timeout; pg's default closes a connection idle for 10 s): a
+  // new one costs a backend started, a sign-in and cold caches, 20 to 40 ms under load, and at
+  // 200 texts a second the connections beyond the few in steady use went idle, closed, and were
+  // opened again at each small burst — the slowest texts of the benchmark waited on exactly
+  // that (decision 0056). A fixed-size pool, as HikariCP recommends for spiky load.
+  const appPool = new pg.Pool({ connectionString: opts.appUrl ?? url, max: appPoolSize, pipeline: true, idleTimeoutMillis: 0 });
   appPool.on("connect", (client) => {
     client.on("error", onIdleError);
     // Fallback only: each connection drops to the unprivileged role before its first query.
