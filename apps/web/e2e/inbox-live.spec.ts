@@ -47,7 +47,8 @@ function listOf(page: Page) {
 async function socketSwitch(page: Page, blockPolling: boolean) {
   let cut = false;
   const open = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/api\/realtime$/, (ws) => {
+  // The address may carry a query (the web app asks for batch frames).
+  await page.routeWebSocket(/\/api\/realtime(\?.*)?$/, (ws) => {
     if (cut) {
       void ws.close({ code: 4000, reason: "cut by the test" });
       return;
