@@ -96,7 +96,7 @@ export async function receiveInbound(deps: CallsDeps, report: InboundCallReport)
   if (!to) return null;
   const owner = await clinicNumberOwner(deps.messaging, to);
   if (!owner) return null;
-  const { orgId, row: teamId } = owner;
+  const { orgId, teamId } = owner;
   // A webhook replayed: the call it started already exists.
   const replayed = await known(deps, report.carrierCallSid);
   if (replayed) return replayed;

@@ -71,13 +71,13 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
       // and the transaction is rolled back (one statement fewer for every other text).
       // One statement: the thread created or reopened and marked unread, locked, with the
       // contact's previous texts for the sentiment.
-      const thread = await repo.upsertInboundThread(tx, orgId, owner.row, from, SENTIMENT_BEFORE_NEW_TEXT);
+      const thread = await repo.upsertInboundThread(tx, orgId, owner.teamId, from, SENTIMENT_BEFORE_NEW_TEXT);
       const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
       // Named here, so that the thread's update can point at it in the same round trip: the
       // message, the thread's last message (only if the message was written) and the contact's
       // name are sent together (sendTogether).
       const messageId = randomUUID();
-      const text = { orgId, teamId: owner.row, contactPhone: from };
+      const text = { orgId, teamId: owner.teamId, contactPhone: from };
       const [inserted, touched, contacts, ...steps] = await sendTogether(
         tx,
         together(
@@ -140,15 +140,19 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
 
 class DuplicateDelivery extends Error {}
 
+/** The organisation and the team that own a clinic number. */
+type NumberOwner = { orgId: string; teamId: string };
+
 /**
- * The organisation and team (`row`) that own a clinic number, for a text or a call coming in:
- * from memory while the directory may be trusted (a change of the owner's teams forgets it,
- * decisions 0050 and 0054), else one read.
+ * Who owns a clinic number, for a text or a call coming in: from memory while the directory may
+ * be trusted (a change of the owner's teams forgets it, decisions 0050 and 0054), else one read.
+ * The memory keeps the team's id as the organisation's row (Owned).
  */
-export async function clinicNumberOwner(deps: MessagingDeps, phone: string): Promise<Owned<string> | undefined> {
-  const read = async () => {
+export async function clinicNumberOwner(deps: MessagingDeps, phone: string): Promise<NumberOwner | undefined> {
+  const read = async (): Promise<Owned<string> | undefined> => {
     const owner = await repo.unsafeFindPhoneOwner(deps.db, phone);
     return owner ? { orgId: owner.organization_id, row: owner.team_id } : undefined;
   };
-  return deps.phoneOwners ? deps.phoneOwners.readAcross(phone, read) : read();
+  const owned = await (deps.phoneOwners ? deps.phoneOwners.readAcross(phone, read) : read());
+  return owned && { orgId: owned.orgId, teamId: owned.row };
 }

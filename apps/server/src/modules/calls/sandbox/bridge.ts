@@ -170,7 +170,7 @@ export class SandboxVoiceBridge implements VoiceCarrier {
     const deps = callsDeps();
     const owner = await clinicNumberOwner(deps.messaging, to);
     if (!owner) return null;
-    const { orgId, row: teamId } = owner;
+    const { orgId, teamId } = owner;
     const teamLabel = await withTenant(deps.db, orgId, async (tx) => (await repo.teamOf(tx, orgId, teamId))?.label ?? "");
     const record: Record = {
       sid,
