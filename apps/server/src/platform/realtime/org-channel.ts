@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { IDLE_TIMEOUT_MS, REALTIME_CLOSE } from "@relais/shared";
 import { withTenant, type Db } from "../../db/database.ts";
 import { urgently } from "../../db/priority-pool.ts";
-import { batchFrame, type Connection } from "./connection.ts";
+import { batchFrame, type Connection, type Outgoing } from "./connection.ts";
 import { hubWire } from "./event-log.ts";
 import { currentPosition, readEventsAfter, sessionsByIds, teamsOfUsers, type HubEvent } from "./event-repo.ts";
 import { canSee } from "./visibility.ts";
@@ -191,12 +191,17 @@ export class OrgChannel {
   private fanOut(events: HubEvent[]): void {
     const last = events.at(-1);
     if (!last) return;
-    const outgoing = events.map((e) => ({ position: e.position, wire: Buffer.from(hubWire(e)) }));
+    // Encoded when a first socket may see it: an event nobody here sees is never encoded.
+    const encoded: Outgoing[] = [];
+    const outgoingOf = (event: HubEvent, i: number) => (encoded[i] ??= { position: event.position, wire: Buffer.from(hubWire(event)) });
     const frames = new Map<string, Buffer>();
     for (const conn of this.connections) {
-      const seen = outgoing.filter((_, i) => canSee(conn.viewer, events[i] as HubEvent));
+      const seen: Outgoing[] = [];
+      events.forEach((event, i) => {
+        if (canSee(conn.viewer, event)) seen.push(outgoingOf(event, i));
+      });
       if (seen.length === 0) continue;
-      const key = seen.length === outgoing.length ? "all" : seen.map((e) => e.position).join(",");
+      const key = seen.length === events.length ? "all" : seen.map((e) => e.position).join(",");
       conn.push(seen, () => {
         let frame = frames.get(key);
         if (!frame) frames.set(key, (frame = batchFrame(seen.map((e) => e.wire))));
