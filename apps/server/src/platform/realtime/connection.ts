@@ -53,6 +53,8 @@ export class Connection {
   /** The position this client has been brought to; nothing at or below it is sent again. */
   private through = 0;
   private answeredPing = true;
+  /** When this socket is next pinged (performance.now() clock); null until the hub first looks. */
+  private nextBeatAt: number | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -102,10 +104,26 @@ export class Connection {
   }
 
   /**
+   * Pings the socket when its turn has come (`beat`), then not again for `everyMs`. Its first
+   * turn falls at a random point of its first interval: sockets opened together (a node's tabs
+   * reconnecting after a deployment) are not pinged together ever after.
+   */
+  beatWhenDue(now: number, everyMs: number): void {
+    if (this.nextBeatAt === null) {
+      this.nextBeatAt = now + Math.random() * everyMs;
+      return;
+    }
+    if (now < this.nextBeatAt) return;
+    // From now, not from when it was due: a late tick still leaves the client a whole interval to answer.
+    this.nextBeatAt = now + everyMs;
+    this.beat();
+  }
+
+  /**
    * One heartbeat: pings, and terminates the socket if the previous ping went unanswered (a
    * laptop closed mid-session leaves a socket that never errors by itself).
    */
-  beat(): void {
+  private beat(): void {
     if (this.closed) return;
     if (!this.answeredPing) {
       this.closed = true;

@@ -27,6 +27,9 @@ export type ClientMessageHandler = {
 
 const GOING_AWAY = 1001;
 const INTERNAL_ERROR = 1011;
+/** How many times per heartbeat interval the hub looks for sockets due a ping. */
+const HEARTBEAT_TICKS = 30;
+const MIN_HEARTBEAT_TICK_MS = 5;
 /** How long a shutdown waits for the client handlers' work under way. */
 const HANDLERS_GRACE_MS = 10_000;
 
@@ -74,8 +77,13 @@ export class Hub {
       timer.unref();
       this.timers.push(timer);
     };
-    every(this.opts.heartbeatMs, () => {
-      for (const channel of this.channels.values()) for (const conn of channel.connections) conn.beat();
+    // Each socket is pinged on its own schedule, checked a few dozen times per interval: pinging
+    // every socket of the node at once was a burst of writes (and of pongs to read) that the
+    // texts arriving in that instant waited behind.
+    const heartbeatMs = this.opts.heartbeatMs;
+    every(Math.max(MIN_HEARTBEAT_TICK_MS, heartbeatMs / HEARTBEAT_TICKS), () => {
+      const now = performance.now();
+      for (const channel of this.channels.values()) for (const conn of channel.connections) conn.beatWhenDue(now, heartbeatMs);
     });
     every(this.opts.sweepMs, () => this.sweepSpread());
   }

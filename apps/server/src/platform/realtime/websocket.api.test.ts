@@ -429,6 +429,25 @@ describe("heartbeat", () => {
     await sleep(300);
     expect(answering.closedWith).toBeNull();
   });
+
+  it("pings each socket on its own schedule, never every socket of the node in the same instant", async () => {
+    const org = await t.tenant();
+    const session = await quick.login(org.users.user.email);
+    const sockets = await Promise.all(Array.from({ length: 12 }, () => connect(quick, session.jwt)));
+    const pings = sockets.map((socket) => {
+      const at: number[] = [];
+      socket.ws.on("ping", () => at.push(performance.now()));
+      return at;
+    });
+    // The quick node's interval is 100 ms: three or four rounds.
+    await sleep(450);
+    const firsts = pings.map((at) => at[0] ?? Number.NaN);
+    expect(firsts.every(Number.isFinite)).toBe(true);
+    // One round for every socket pinged the twelve within a millisecond or two of each other.
+    expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(20);
+    // And no socket is pinged again before a whole interval: it always has one to answer in.
+    for (const at of pings) for (let k = 1; k < at.length; k++) expect((at[k] ?? 0) - (at[k - 1] ?? 0)).toBeGreaterThanOrEqual(90);
+  });
 });
 
 describe("shutdown", () => {
