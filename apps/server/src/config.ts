@@ -17,6 +17,11 @@ const schema = z.object({
   REDIS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^rediss?$/ }).optional()),
   /** The same database logging in as relais_app (see docs/decisions/0002); strongly advised. */
   DATABASE_APP_URL: z.string().optional(),
+  /**
+   * Connections each server process keeps for requests and jobs. PostgreSQL runs one backend
+   * per connection; more connections than the database's cores only queue inside it.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   DATA_DIR: z.string().default("./data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(5488),
   /** HS256 secret for access tokens; generated and kept under DATA_DIR when unset. */

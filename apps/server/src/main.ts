@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   // DATA_DIR), so requests never run on a connection that could RESET ROLE back to the owner.
   const appPassword = embedded ? await loadOrCreateSecret(config.DATA_DIR, "db-app-password") : null;
   const appUrl = embedded && appPassword ? appUrlFor(url, appPassword) : config.DATABASE_APP_URL;
-  const db = createDatabase(url, { appUrl, onError: (err) => console.warn(`database connection dropped: ${err.message}`) });
+  const db = createDatabase(url, { appUrl, appPoolSize: config.DATABASE_POOL_SIZE, onError: (err) => console.warn(`database connection dropped: ${err.message}`) });
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const deps = {
     config: { ...config, WEB_DIST: webDist },
