@@ -1,9 +1,9 @@
 // Inbound texts at a steady rate through the sandbox endpoint, as phones would send them.
 import { contactPhone, TEAM_PHONE } from "./seed.mjs";
+import { postText } from "./post-text.mjs";
 import { marker, sleep, summary } from "./stats.mjs";
 
 let nextId = 1;
-const REQUEST_TIMEOUT_MS = 120_000;
 /**
  * Unanswered texts allowed, in seconds of arrivals: a server further behind is overloaded, and
  * sending on would only leave it a backlog to chew through during the next phases (an aborted
@@ -44,17 +44,10 @@ export async function injectTexts(base, { rate, seconds, threads, book }) {
     const from = contactPhone(1 + Math.floor(Math.random() * threads));
     const sentAt = performance.now();
     book.sent(id, sentAt);
-    const req = fetch(`${base}/api/sandbox/inbound`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ from, to: TEAM_PHONE, body: `Bonjour, ${marker(id)}` }),
-      // A server stuck: the text counts as an error rather than holding the run.
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    })
-      .then(async (res) => {
-        const text = await res.text();
-        if (!res.ok) firstError ??= `${res.status} ${text.slice(0, 300)}`;
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    const req = postText(base, { from, to: TEAM_PHONE, body: `Bonjour, ${marker(id)}` })
+      .then(({ status, body }) => {
+        if (status < 200 || status >= 300) firstError ??= `${status} ${body.slice(0, 300)}`;
+        statuses[status] = (statuses[status] ?? 0) + 1;
         lastAnswer = performance.now();
         answers.push(lastAnswer - sentAt);
       })

@@ -5,7 +5,13 @@
 // BENCH_PHASES=orgs is the many-organisation load model with the floor beside it (orgs.mjs).
 // BENCH_RESULT names the file under bench/results (default inbox), so a run of some phases
 // does not replace the published one.
-import { monitorEventLoopDelay } from "node:perf_hooks";
+//
+// npm runs this process with --initial-old-space-size=1024 (and --expose-gc, to collect before
+// each measured case, orgs.mjs): this process is the instrument, and
+// its own full collections (every two seconds at 200 texts/s with V8's default limits, 10 to 25
+// ms each) made every text it was to see meanwhile look late (decision 0057). The server runs
+// with Node's defaults.
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -96,17 +102,50 @@ async function measureCores(during) {
   const before = await cpu();
   const ownDelay = monitorEventLoopDelay({ resolution: 5 });
   ownDelay.enable();
+  // The load generator's own collections too: a pause here makes texts look late that were not.
+  const ownCollections = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      ownCollections.push({
+        at: Math.round(performance.timeOrigin + e.startTime),
+        ms: Math.round(e.duration * 10) / 10,
+        kind: e.detail?.kind === 4 ? "major" : e.detail?.kind === 1 ? "minor" : String(e.detail?.kind),
+      });
+    }
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
+  // And its stalls of 10 ms or more, whatever their cause.
+  const ownStalls = [];
+  let tick = performance.now();
+  const stallTimer = setInterval(() => {
+    const now = performance.now();
+    if (now - tick - 5 >= 10) {
+      ownStalls.push({ at: Math.round(performance.timeOrigin + tick + 5), ms: Math.round((now - tick - 5) * 10) / 10 });
+    }
+    tick = now;
+  }, 5);
   const start = performance.now();
   const value = await during();
   const seconds = (performance.now() - start) / 1000;
   ownDelay.disable();
+  gcObserver.disconnect();
+  clearInterval(stallTimer);
   const cores = coresUsed(before, await cpu(), seconds);
   const serverEventLoopDelayMs = await askServer(server.pid, probeFile, "loop");
   delete serverEventLoopDelayMs.seq;
   const ms = (ns) => Math.round(ns / 1e4) / 100;
   const loadGeneratorEventLoopDelayMs = { p50: ms(ownDelay.percentile(50)), p99: ms(ownDelay.percentile(99)), max: ms(ownDelay.max) };
   // The machine's 1-minute load average at the end: how much else wanted the cores meanwhile.
-  return { value, seconds, cores, serverEventLoopDelayMs, loadGeneratorEventLoopDelayMs, loadAverage1m: loadAverage().one };
+  return {
+    value,
+    seconds,
+    cores,
+    serverEventLoopDelayMs,
+    loadGeneratorEventLoopDelayMs,
+    loadGeneratorCollections: ownCollections,
+    loadGeneratorStalls: ownStalls,
+    loadAverage1m: loadAverage().one,
+  };
 }
 
 try {

@@ -6,10 +6,12 @@
 // - loop: event-loop delay since the previous "loop" question (how long a ready callback — a
 //   database answer, a socket write — waited for the loop), in milliseconds; and how long the
 //   server held each inbound text's request meanwhile, from its start to its answer's end
-//   (Node's http diagnostics channels), to tell the server's time from the load generator's.
+//   (Node's http diagnostics channels), to tell the server's time from the load generator's;
+//   and each garbage collection meanwhile, when it began (epoch milliseconds) and how long it
+//   paused the loop, to set beside the slowest texts' send times.
 import diagnostics from "node:diagnostics_channel";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver, constants } from "node:perf_hooks";
 
 const INBOUND = "/api/sandbox/inbound";
 
@@ -23,10 +25,41 @@ if (file) {
   diagnostics.subscribe("http.server.request.start", ({ request }) => {
     if (request.url === INBOUND) started.set(request, performance.now());
   });
+  // The requests held 20 ms or more, and the loop's stalls of 10 ms or more, with when they
+  // began (epoch milliseconds): to tell a moment when the server stalled from one when it did not.
+  let slowRequests = [];
+  let stalls = [];
   diagnostics.subscribe("http.server.response.finish", ({ request }) => {
     const at = started.get(request);
-    if (at !== undefined) held.push(performance.now() - at);
+    if (at === undefined) return;
+    const ms = performance.now() - at;
+    held.push(ms);
+    if (ms >= 20) slowRequests.push({ at: Math.round(performance.timeOrigin + at), ms: Math.round(ms * 10) / 10 });
   });
+  let tick = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - tick - 5 >= 10) {
+      stalls.push({ at: Math.round(performance.timeOrigin + tick + 5), ms: Math.round((now - tick - 5) * 10) / 10 });
+    }
+    tick = now;
+  }, 5).unref();
+  let collections = [];
+  const KINDS = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak",
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      collections.push({
+        at: Math.round(performance.timeOrigin + e.startTime),
+        ms: Math.round(e.duration * 10) / 10,
+        kind: KINDS[e.detail?.kind] ?? String(e.detail?.kind),
+      });
+    }
+  }).observe({ entryTypes: ["gc"] });
   const heldSummary = () => {
     const sorted = held.sort((a, b) => a - b);
     const at = (q) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 100) / 100;
@@ -46,7 +79,13 @@ if (file) {
         max: ms(delay.max),
         mean: ms(delay.mean),
         inboundHeldMs: heldSummary(),
+        collections,
+        slowRequests,
+        stalls,
       };
+      collections = [];
+      slowRequests = [];
+      stalls = [];
       delay.reset();
     }
     // Renamed into place, so the benchmark never reads a half-written answer.

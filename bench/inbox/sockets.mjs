@@ -20,6 +20,10 @@ export async function openSockets(base, tokens, { concurrency = 50, onText = () 
   let next = 0;
   let failed = 0;
   const listener = { onText };
+  // When the server's heartbeat pinged these sockets (epoch ms, the first ping of each round),
+  // to set beside the slowest texts: a round pinging every socket is work on both sides.
+  const pingRounds = [];
+  let lastPing = 0;
 
   const openOne = (token) =>
     new Promise((resolve) => {
@@ -55,6 +59,11 @@ export async function openSockets(base, tokens, { concurrency = 50, onText = () 
         }
       });
       ws.on("error", () => undefined);
+      ws.on("ping", () => {
+        const now = Date.now();
+        if (now - lastPing > 1_000) pingRounds.push(now);
+        lastPing = now;
+      });
     });
 
   const worker = async () => {
@@ -68,6 +77,7 @@ export async function openSockets(base, tokens, { concurrency = 50, onText = () 
     sockets,
     failed,
     closed,
+    pingRounds,
     /** Routes the received texts to another listener (each phase has its own book). */
     listen(fn) {
       listener.onText = fn;

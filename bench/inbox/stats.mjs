@@ -54,6 +54,8 @@ export class LatencyBook {
   }
 
   sent(id, at) {
+    this.firstSentAt ??= at;
+    this.firstSentEpochMs ??= Math.round(performance.timeOrigin + at);
     this.sentAt.set(id, at);
     this.perText.set(id, { seen: 0, last: 0 });
   }
@@ -79,11 +81,17 @@ export class LatencyBook {
   /** How many (screen, text) pairs never arrived, and the latency figures. */
   report() {
     const complete = [];
+    const slow = [];
     let missing = 0;
-    for (const text of this.perText.values()) {
+    for (const [id, text] of this.perText) {
       if (text.seen >= this.screens) complete.push(text.last);
       missing += Math.max(0, this.screens - text.seen);
+      slow.push({ sentAtMs: Math.round(this.sentAt.get(id) - this.firstSentAt), lastScreenMs: Math.round(text.last * 10) / 10 });
     }
+    // The slowest 1 % in the order they were sent: whether the tail is a few bursts (texts sent
+    // within milliseconds of each other, all late together) or spread over the run.
+    slow.sort((a, b) => b.lastScreenMs - a.lastScreenMs);
+    const slowestTexts = slow.slice(0, Math.max(1, Math.ceil(slow.length / 100))).sort((a, b) => a.sentAtMs - b.sentAtMs);
     return {
       texts: this.sentAt.size,
       screens: this.screens,
@@ -91,6 +99,8 @@ export class LatencyBook {
       lastScreenMs: summary(complete),
       textsReachingEveryScreen: complete.length,
       missingDeliveries: missing,
+      slowestTexts,
+      firstSentEpochMs: this.firstSentEpochMs,
     };
   }
 }

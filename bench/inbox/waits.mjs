@@ -17,11 +17,16 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
   client.on("error", () => undefined);
   await client.connect();
   const counts = new Map();
+  // Where PostgreSQL's write-ahead log stood at each sample (epoch ms, bytes): how much a phase
+  // wrote, and when it moved into a new 16 MB segment file.
+  const wal = [];
   let samples = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
       const { rows } = await client.query(SAMPLE);
+      const lsn = await client.query("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as bytes");
+      wal.push({ at: Date.now(), bytes: lsn.rows[0].bytes });
       samples++;
       for (const r of rows) {
         const key = `${r.wait} | ${r.statement}`;
@@ -40,6 +45,19 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
         .sort((a, b) => b[1] - a[1])
         .slice(0, top)
         .map(([what, n]) => ({ what, connections: Math.round((n / Math.max(1, samples)) * 10) / 10 }));
+    },
+    /** The log's samples: bytes written per second, and when (epoch ms, within a sample) it entered each new segment. */
+    wal() {
+      const first = wal[0];
+      const last = wal.at(-1);
+      if (!first || !last || last.at === first.at) return { bytesPerSecond: 0, newSegmentsAt: [] };
+      const SEGMENT = 16 * 1024 * 1024;
+      const newSegmentsAt = [];
+      for (let i = 1; i < wal.length; i++) {
+        const [a, b] = [wal[i - 1], wal[i]];
+        if (Math.floor(b.bytes / SEGMENT) > Math.floor(a.bytes / SEGMENT)) newSegmentsAt.push({ after: a.at, before: b.at });
+      }
+      return { bytesPerSecond: Math.round((last.bytes - first.bytes) / ((last.at - first.at) / 1000)), newSegmentsAt };
     },
   };
 }
