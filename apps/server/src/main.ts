@@ -31,7 +31,11 @@ async function main(): Promise<void> {
   // DATA_DIR), so requests never run on a connection that could RESET ROLE back to the owner.
   const appPassword = embedded ? await loadOrCreateSecret(config.DATA_DIR, "db-app-password") : null;
   const appUrl = embedded && appPassword ? appUrlFor(url, appPassword) : config.DATABASE_APP_URL;
-  const db = createDatabase(url, { appUrl, appPoolSize: config.DATABASE_POOL_SIZE, onError: (err) => console.warn(`database connection dropped: ${err.message}`) });
+  const db = createDatabase(url, {
+    appUrl,
+    appPoolSize: config.DATABASE_POOL_SIZE,
+    onError: (err) => console.warn(`database connection dropped: ${err.message}`),
+  });
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const deps = {
     config: { ...config, WEB_DIST: webDist },
@@ -76,6 +80,11 @@ async function main(): Promise<void> {
     if (applied.length) app.log.info({ applied }, "migrations applied");
     await seedReference(db.owner);
     if (config.SEED_DEMO) await seedDemo(db.owner, mediaDepsOf(deps), (msg) => app.log.info(msg));
+    // After enableAppLogin: the app pool's connections open now, not under the first requests.
+    const warmed = await db.warm();
+    if (warmed < config.DATABASE_POOL_SIZE) {
+      app.log.warn({ warmed, of: config.DATABASE_POOL_SIZE }, "not every pooled connection could be opened at start");
+    }
     // listen() readies the app, which starts the real-time bus and hub: after the migrations,
     // before the first socket can connect.
     await app.listen({ host: config.HOST, port: config.PORT });
