@@ -37,6 +37,8 @@ export function timeline({ run, report, pingRounds, wal, maintenance, seconds })
   // Scavenges under 2 ms are left out: dozens a second, each too short to matter here.
   const collections = (entries = []) => place(entries.filter((e) => e.ms >= 2 || e.kind === "major"));
   return {
+    // The clock's zero, to line the timeline up with other logs.
+    firstSentEpochMs: origin,
     slowestTexts: report.slowestTexts,
     serverCollections: collections(run.serverEventLoopDelayMs.collections),
     serverStalls: place(run.serverEventLoopDelayMs.stalls),
