@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import net from "node:net";
 import pg from "pg";
 import { appUrlFor } from "../src/db/app-login.ts";
 import { APP_ROLE, createDatabase, sendUnanswered, withTenant } from "../src/db/database.ts";
@@ -298,6 +299,43 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
     expect(
       await sql<{ n: number }>`select count(*)::int as n from teams where label = ${label}`.execute(t.db.owner).then((r) => r.rows[0]?.n),
     ).toBe(1);
+  });
+
+  it("writes the statements of one round trip to the socket at once (decision 0058)", async () => {
+    const one = createDatabase(t.databaseUrl, { appUrl: appUrlFor(t.databaseUrl, TEST_APP_PASSWORD), appPoolSize: 1 });
+    // Every write the sockets of this process hand to the system, with the statements in it.
+    const socket = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const writev = socket["_writev"];
+    const write = socket["_write"];
+    const writes: { socket: unknown; text: string }[] = [];
+    const text = (chunk: unknown) => (Buffer.isBuffer(chunk) ? chunk.toString("latin1") : String(chunk));
+    const label = `One write ${Date.now()}`;
+    try {
+      await withTenant(one.app, a.orgId, (tx) => tx.selectFrom("teams").select("id").limit(1).execute());
+      socket["_writev"] = function (this: unknown, ...args: unknown[]) {
+        const chunks = args[0] as { chunk: unknown }[];
+        writes.push({ socket: this, text: chunks.map((c) => text(c.chunk)).join("") });
+        return writev?.apply(this, args);
+      };
+      socket["_write"] = function (this: unknown, ...args: unknown[]) {
+        writes.push({ socket: this, text: text(args[0]) });
+        return write?.apply(this, args);
+      };
+      await withTenant(one.app, a.orgId, async (tx) => {
+        const team = await tx.selectFrom("teams").select("id").where("organization_id", "=", a.orgId).limit(1).executeTakeFirstOrThrow();
+        sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id).execute());
+      });
+    } finally {
+      socket["_writev"] = writev as (...args: unknown[]) => unknown;
+      socket["_write"] = write as (...args: unknown[]) => unknown;
+      await one.close();
+    }
+    const mine = writes.find((w) => w.text.includes(`select set_config('app.org_id', '${a.orgId}'`))?.socket;
+    const sent = writes.filter((w) => w.socket === mine).map((w) => w.text);
+    // Two round trips, two writes: the begin, tenant key and read; then the update and commit.
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/begin; select set_config[\s\S]*select "id" from "teams"/);
+    expect(sent[1]).toMatch(/update "teams"[\s\S]*commit/);
   });
 
   it("fails the transaction whose unanswered write failed, and commits nothing of it (decision 0054)", async () => {
