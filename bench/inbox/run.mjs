@@ -11,13 +11,14 @@
 // its own full collections (every two seconds at 200 texts/s with V8's default limits, 10 to 25
 // ms each) made every text it was to see meanwhile look late (decision 0057). The server runs
 // with Node's defaults.
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { machine, saveResult, startServer, login } from "../lib.mjs";
 import { listsPhase } from "./lists.mjs";
+import { watchCollections, watchStalls } from "./loop-watch.mjs";
 import { memoryPhase } from "./memory.mjs";
 import { orgsPhase, printOrgs } from "./orgs.mjs";
 import { pollingPhase, POLL_INTERVAL_MS } from "./polling.mjs";
@@ -102,34 +103,16 @@ async function measureCores(during) {
   const before = await cpu();
   const ownDelay = monitorEventLoopDelay({ resolution: 5 });
   ownDelay.enable();
-  // The load generator's own collections too: a pause here makes texts look late that were not.
-  const ownCollections = [];
-  const gcObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      ownCollections.push({
-        at: Math.round(performance.timeOrigin + e.startTime),
-        ms: Math.round(e.duration * 10) / 10,
-        kind: e.detail?.kind === 4 ? "major" : e.detail?.kind === 1 ? "minor" : String(e.detail?.kind),
-      });
-    }
-  });
-  gcObserver.observe({ entryTypes: ["gc"] });
-  // And its stalls of 10 ms or more, whatever their cause.
-  const ownStalls = [];
-  let tick = performance.now();
-  const stallTimer = setInterval(() => {
-    const now = performance.now();
-    if (now - tick - 5 >= 10) {
-      ownStalls.push({ at: Math.round(performance.timeOrigin + tick + 5), ms: Math.round((now - tick - 5) * 10) / 10 });
-    }
-    tick = now;
-  }, 5);
+  // The load generator's own collections and stalls too: a pause here makes texts look late
+  // that were not.
+  const ownCollections = watchCollections();
+  const ownStalls = watchStalls();
   const start = performance.now();
   const value = await during();
   const seconds = (performance.now() - start) / 1000;
   ownDelay.disable();
-  gcObserver.disconnect();
-  clearInterval(stallTimer);
+  ownCollections.stop();
+  ownStalls.stop();
   const cores = coresUsed(before, await cpu(), seconds);
   const serverEventLoopDelayMs = await askServer(server.pid, probeFile, "loop");
   delete serverEventLoopDelayMs.seq;
@@ -142,8 +125,8 @@ async function measureCores(during) {
     cores,
     serverEventLoopDelayMs,
     loadGeneratorEventLoopDelayMs,
-    loadGeneratorCollections: ownCollections,
-    loadGeneratorStalls: ownStalls,
+    loadGeneratorCollections: ownCollections.take(),
+    loadGeneratorStalls: ownStalls.take(),
     loadAverage1m: loadAverage().one,
   };
 }

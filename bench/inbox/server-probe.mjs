@@ -11,7 +11,8 @@
 //   paused the loop, to set beside the slowest texts' send times.
 import diagnostics from "node:diagnostics_channel";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { monitorEventLoopDelay, PerformanceObserver, constants } from "node:perf_hooks";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { watchCollections, watchStalls } from "./loop-watch.mjs";
 
 const INBOUND = "/api/sandbox/inbound";
 
@@ -28,7 +29,6 @@ if (file) {
   // The requests held 20 ms or more, and the loop's stalls of 10 ms or more, with when they
   // began (epoch milliseconds): to tell a moment when the server stalled from one when it did not.
   let slowRequests = [];
-  let stalls = [];
   diagnostics.subscribe("http.server.response.finish", ({ request }) => {
     const at = started.get(request);
     if (at === undefined) return;
@@ -36,30 +36,8 @@ if (file) {
     held.push(ms);
     if (ms >= 20) slowRequests.push({ at: Math.round(performance.timeOrigin + at), ms: Math.round(ms * 10) / 10 });
   });
-  let tick = performance.now();
-  setInterval(() => {
-    const now = performance.now();
-    if (now - tick - 5 >= 10) {
-      stalls.push({ at: Math.round(performance.timeOrigin + tick + 5), ms: Math.round((now - tick - 5) * 10) / 10 });
-    }
-    tick = now;
-  }, 5).unref();
-  let collections = [];
-  const KINDS = {
-    [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
-    [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
-    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
-    [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak",
-  };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      collections.push({
-        at: Math.round(performance.timeOrigin + e.startTime),
-        ms: Math.round(e.duration * 10) / 10,
-        kind: KINDS[e.detail?.kind] ?? String(e.detail?.kind),
-      });
-    }
-  }).observe({ entryTypes: ["gc"] });
+  const stalls = watchStalls();
+  const collections = watchCollections();
   const heldSummary = () => {
     const sorted = held.sort((a, b) => a - b);
     const at = (q) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 100) / 100;
@@ -79,13 +57,11 @@ if (file) {
         max: ms(delay.max),
         mean: ms(delay.mean),
         inboundHeldMs: heldSummary(),
-        collections,
+        collections: collections.take(),
         slowRequests,
-        stalls,
+        stalls: stalls.take(),
       };
-      collections = [];
       slowRequests = [];
-      stalls = [];
       delay.reset();
     }
     // Renamed into place, so the benchmark never reads a half-written answer.
