@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import net from "node:net";
 import pg from "pg";
 import { appUrlFor } from "../src/db/app-login.ts";
-import { APP_ROLE, createDatabase, sendUnanswered, withTenant } from "../src/db/database.ts";
+import { APP_ROLE, createDatabase, sendUnanswered, withTenant, type Db } from "../src/db/database.ts";
 import { readAsTenant } from "../src/db/tenant-read.ts";
 import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { apiSuite, type Tenant } from "./helpers.ts";
@@ -242,6 +242,26 @@ describe("one-round-trip reads (readAsTenant, decision 0042)", () => {
 });
 
 describe("transactions with their begin sent late (round-trips.ts, decision 0042)", () => {
+  /** What the wire tests watch: a read, then an update sent unanswered, with the commit. */
+  const readThenUpdateUnanswered = (db: Db, label: string) =>
+    withTenant(db, a.orgId, async (tx) => {
+      const team = await tx.selectFrom("teams").select("id").where("organization_id", "=", a.orgId).limit(1).executeTakeFirstOrThrow();
+      sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id).execute());
+    });
+
+  /** Makes `target[name]` tell `record` of each call (and on which object) before it runs; answers the undo. */
+  type Methods = Record<string, (...args: unknown[]) => unknown>;
+  const spy = (target: Methods, name: string, record: (self: unknown, args: unknown[]) => unknown) => {
+    const original = target[name];
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      record(this, args);
+      return original?.apply(this, args);
+    };
+    return () => {
+      target[name] = original as Methods[string];
+    };
+  };
+
   it("rolls back everything of a failed transaction whose begin went out with its first statement", async () => {
     const before = await actual("teams", a.orgId);
     await expect(
@@ -265,26 +285,15 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
     const wire: { connection: unknown; what: "w" | "r"; bytes?: string }[] = [];
     const connection = (pg as unknown as { Connection: { prototype: Record<string, (...args: unknown[]) => unknown> } }).Connection
       .prototype;
-    const send = connection["_send"];
-    const emit = connection["emit"];
+    const undo: (() => void)[] = [];
     const label = `Pipelined ${Date.now()}`;
     try {
       await withTenant(one.app, a.orgId, (tx) => tx.selectFrom("teams").select("id").limit(1).execute());
-      connection["_send"] = function (this: unknown, ...args: unknown[]) {
-        wire.push({ connection: this, what: "w", bytes: String(args[0]) });
-        return send?.apply(this, args);
-      };
-      connection["emit"] = function (this: unknown, ...args: unknown[]) {
-        if (args[0] === "readyForQuery") wire.push({ connection: this, what: "r" });
-        return emit?.apply(this, args);
-      };
-      await withTenant(one.app, a.orgId, async (tx) => {
-        const team = await tx.selectFrom("teams").select("id").where("organization_id", "=", a.orgId).limit(1).executeTakeFirstOrThrow();
-        sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id).execute());
-      });
+      undo.push(spy(connection, "_send", (self, args) => wire.push({ connection: self, what: "w", bytes: String(args[0]) })));
+      undo.push(spy(connection, "emit", (self, args) => args[0] === "readyForQuery" && wire.push({ connection: self, what: "r" })));
+      await readThenUpdateUnanswered(one.app, label);
     } finally {
-      connection["_send"] = send as (...args: unknown[]) => unknown;
-      connection["emit"] = emit as (...args: unknown[]) => unknown;
+      for (const restore of undo) restore();
       await one.close();
     }
     const mine = wire.find((e) => e.bytes?.includes(`begin; select set_config('app.org_id', '${a.orgId}'`))?.connection;
@@ -305,29 +314,21 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
     const one = createDatabase(t.databaseUrl, { appUrl: appUrlFor(t.databaseUrl, TEST_APP_PASSWORD), appPoolSize: 1 });
     // Every write the sockets of this process hand to the system, with the statements in it.
     const socket = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const writev = socket["_writev"];
-    const write = socket["_write"];
+    const undo: (() => void)[] = [];
     const writes: { socket: unknown; text: string }[] = [];
     const text = (chunk: unknown) => (Buffer.isBuffer(chunk) ? chunk.toString("latin1") : String(chunk));
     const label = `One write ${Date.now()}`;
     try {
       await withTenant(one.app, a.orgId, (tx) => tx.selectFrom("teams").select("id").limit(1).execute());
-      socket["_writev"] = function (this: unknown, ...args: unknown[]) {
-        const chunks = args[0] as { chunk: unknown }[];
-        writes.push({ socket: this, text: chunks.map((c) => text(c.chunk)).join("") });
-        return writev?.apply(this, args);
-      };
-      socket["_write"] = function (this: unknown, ...args: unknown[]) {
-        writes.push({ socket: this, text: text(args[0]) });
-        return write?.apply(this, args);
-      };
-      await withTenant(one.app, a.orgId, async (tx) => {
-        const team = await tx.selectFrom("teams").select("id").where("organization_id", "=", a.orgId).limit(1).executeTakeFirstOrThrow();
-        sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id).execute());
-      });
+      undo.push(
+        spy(socket, "_writev", (self, args) =>
+          writes.push({ socket: self, text: (args[0] as { chunk: unknown }[]).map((c) => text(c.chunk)).join("") }),
+        ),
+      );
+      undo.push(spy(socket, "_write", (self, args) => writes.push({ socket: self, text: text(args[0]) })));
+      await readThenUpdateUnanswered(one.app, label);
     } finally {
-      socket["_writev"] = writev as (...args: unknown[]) => unknown;
-      socket["_write"] = write as (...args: unknown[]) => unknown;
+      for (const restore of undo) restore();
       await one.close();
     }
     const mine = writes.find((w) => w.text.includes(`select set_config('app.org_id', '${a.orgId}'`))?.socket;
