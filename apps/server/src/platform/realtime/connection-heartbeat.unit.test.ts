@@ -25,6 +25,15 @@ function connection(): { socket: FakeSocket; conn: Connection } {
 
 const EVERY = 100;
 
+/** A connection whose first ping went out at the end of its first interval (time EVERY). */
+function pingedOnce(): { socket: FakeSocket; conn: Connection } {
+  const pinged = connection();
+  pinged.conn.beatWhenDue(0, EVERY);
+  pinged.conn.beatWhenDue(EVERY, EVERY);
+  expect(pinged.socket.pings).toBe(1);
+  return pinged;
+}
+
 describe("a connection's heartbeat", () => {
   it("is first due at a point of its first interval, then one whole interval after each ping", () => {
     const { socket, conn } = connection();
@@ -46,10 +55,7 @@ describe("a connection's heartbeat", () => {
   });
 
   it("counts the next interval from a late tick, so the client always has a whole one to answer", () => {
-    const { socket, conn } = connection();
-    conn.beatWhenDue(0, EVERY);
-    conn.beatWhenDue(EVERY, EVERY);
-    expect(socket.pings).toBe(1);
+    const { socket, conn } = pingedOnce();
     socket.emit("pong");
     // The loop was busy: the tick that pings comes 80 ms after the turn was due.
     conn.beatWhenDue(2 * EVERY + 80, EVERY);
@@ -61,10 +67,7 @@ describe("a connection's heartbeat", () => {
   });
 
   it("terminates a socket whose last ping went unanswered by its next turn", () => {
-    const { socket, conn } = connection();
-    conn.beatWhenDue(0, EVERY);
-    conn.beatWhenDue(EVERY, EVERY);
-    expect(socket.pings).toBe(1);
+    const { socket, conn } = pingedOnce();
     conn.beatWhenDue(2 * EVERY, EVERY);
     expect(socket.terminated).toBe(true);
   });
