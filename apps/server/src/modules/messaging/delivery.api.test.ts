@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Message, Thread } from "@relais/shared";
-import { withTenant } from "../../db/database.ts";
+import { sql } from "kysely";
+import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { apiSuite, createTestApp, expectError, setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
 import { API, createThread, eventsSeenBy, givePhones, messagesOf, until } from "./messaging-test-kit.ts";
+import { upsertInboundThread } from "./repo.ts";
+import { SENTIMENT_BEFORE_NEW_TEXT } from "./sentiment.ts";
 
 /** Sending, delivery statuses, inbound texts and the sandbox network. */
 
@@ -144,6 +147,65 @@ describe("inbound texts", () => {
     expect((await messagesOf(t, token, threadId)).map((m) => m.id)).toEqual([messageId]);
     const list = (await t.request({ method: "GET", url: `${API}/threads`, token })).json<{ threads: Thread[] }>();
     expect(list.threads.find((x) => x.id === threadId)?.lastMessage).toMatchObject({ id: messageId, body: "en même temps" });
+  });
+
+  it("writes an existing thread's row once per text: its upsert locks the row without changing it (decision 0059)", async () => {
+    const contact = uniquePhone();
+    expect((await inbound({ from: contact, to: phones.main, body: "premier" })).statusCode).toBe(201);
+    const where = sql`organization_id = ${org.orgId} and team_id = ${org.teams.main} and contact_phone = ${contact}`;
+    const version = async (db: Db | Tx = t.db.owner) =>
+      (await sql<{ ctid: string }>`select ctid::text from threads where ${where}`.execute(db)).rows[0]?.ctid;
+    const before = await version();
+    await withTenant(t.db.app, org.orgId, async (tx) => {
+      const thread = await upsertInboundThread(tx, org.orgId, org.teams.main, contact, SENTIMENT_BEFORE_NEW_TEXT);
+      expect(thread).toMatchObject({ created: false, recentBodies: ["premier"] });
+      // The same row version, as this transaction sees it (no update), but locked against a second text.
+      expect(await version(tx)).toBe(before);
+      await expect(sql`select 1 from threads where ${where} for update nowait`.execute(t.db.owner)).rejects.toMatchObject({
+        code: "55P03",
+      });
+    });
+    // The text's touch: a new version of the row, active, unread, pointing at the new text.
+    expect((await inbound({ from: contact, to: phones.main, body: "second" })).statusCode).toBe(201);
+    const after = await t.db.owner
+      .selectFrom("threads")
+      .innerJoin("messages", "messages.id", "threads.last_message_id")
+      .select(["threads.state", "threads.has_notification", "messages.body"])
+      .where("threads.organization_id", "=", org.orgId)
+      .where("threads.contact_phone", "=", contact)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ state: "active", has_notification: true, body: "second" });
+    expect(await version()).not.toBe(before);
+  });
+
+  it("finds the thread a concurrent first text created while its upsert waited for it", async () => {
+    const contact = uniquePhone();
+    let commitFirst = () => {};
+    const held = new Promise<void>((resolve) => (commitFirst = resolve));
+    let firstInserted = () => {};
+    const inserted = new Promise<void>((resolve) => (firstInserted = resolve));
+    const first = withTenant(t.db.app, org.orgId, async (tx) => {
+      const thread = await upsertInboundThread(tx, org.orgId, org.teams.main, contact, SENTIMENT_BEFORE_NEW_TEXT);
+      firstInserted();
+      await held;
+      return thread;
+    });
+    await inserted;
+    const second = withTenant(t.db.app, org.orgId, (tx) =>
+      upsertInboundThread(tx, org.orgId, org.teams.main, contact, SENTIMENT_BEFORE_NEW_TEXT),
+    );
+    // The second waits on the first's uncommitted row; its statement began before the commit.
+    await until(async () => {
+      const waiting = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%with inserted as%'`.execute(
+        t.db.owner,
+      );
+      return (waiting.rows[0]?.n ?? 0) > 0 || null;
+    }, "the second upsert waiting");
+    commitFirst();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.created).toBe(true);
+    expect(b).toMatchObject({ id: a.id, created: false, recentBodies: [] });
   });
 
   it("follows a clinic number to its new team, the owner being kept in memory (decision 0054)", async () => {

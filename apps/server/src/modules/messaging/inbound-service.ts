@@ -69,8 +69,8 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
     const result = await withTenant(deps.db, orgId, async (tx) => {
       // No look-up first: a delivery already recorded makes the insert below answer nothing,
       // and the transaction is rolled back (one statement fewer for every other text).
-      // One statement: the thread created or reopened and marked unread, locked, with the
-      // contact's previous texts for the sentiment.
+      // One statement: the thread created if missing, locked, with the contact's previous texts
+      // for the sentiment.
       const thread = await repo.upsertInboundThread(tx, orgId, owner.teamId, from, SENTIMENT_BEFORE_NEW_TEXT);
       const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
       // Named here, so that the thread's update can point at it in the same round trip: the
@@ -96,7 +96,17 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
           }),
         ),
         // The update answers the thread as its event shows it: no read after it.
-        together(repo.touchThreadQuery(tx, orgId, thread.id, { last_message_id: messageId, sentiment }, messageId)),
+        // It also brings the thread back to the active list and marks it unread: the upsert only
+        // locked it (decision 0059).
+        together(
+          repo.touchThreadQuery(
+            tx,
+            orgId,
+            thread.id,
+            { state: "active", has_notification: true, last_message_id: messageId, sentiment },
+            messageId,
+          ),
+        ),
         contactsByPhonesTogether(tx, orgId, [from]),
         // What the steps after the text read (an open survey, the automatic replies).
         ...deps.afterInbound.map((step) => step(tx, text)),

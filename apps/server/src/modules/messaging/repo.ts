@@ -172,9 +172,12 @@ export async function ensureThread(tx: Tx, orgId: string, teamId: string, phone:
 }
 
 /**
- * An inbound text's thread in one statement: created if missing, else brought back to the active
- * list and marked unread, and locked either way (the same lock ensureThread takes); with the
- * bodies of the contact's recent inbound texts before this one, newest first, for the sentiment.
+ * An inbound text's thread, created if missing and locked either way (the same lock ensureThread
+ * takes), with the bodies of the contact's recent inbound texts before this one, newest first,
+ * for the sentiment. One statement, and it writes only a thread it creates: an existing one is
+ * locked, not changed, and the text's touch (touchThreadQuery) brings it back to the active list
+ * and marks it unread with the rest, so each text writes its thread's row once, not twice
+ * (decision 0059: every write of the row puts a new version in each of the thread's five indexes).
  */
 export async function upsertInboundThread(
   tx: Tx,
@@ -183,31 +186,39 @@ export async function upsertInboundThread(
   phone: string,
   recent: { texts: number; days: number },
 ): Promise<{ id: string; teamId: string; created: boolean; recentBodies: string[] }> {
-  const row = await tx
-    .insertInto("threads")
-    .values({
-      organization_id: orgId,
-      team_id: teamId,
-      contact_phone: phone,
-      last_message_id: null,
-      state: "active",
-      has_notification: true,
-    })
-    .onConflict((oc) =>
-      oc.columns(["organization_id", "team_id", "contact_phone"]).doUpdateSet({ state: "active", has_notification: true }),
+  const recentBodies = sql<string[]>`array(
+    select m.body from messages m
+     where m.organization_id = ${orgId} and m.thread_id = t.id and m.direction = 'inbound'
+       and m.created_at > now() - make_interval(days => ${recent.days})
+     order by m.created_at desc, m.id desc limit ${recent.texts})`;
+  type Row = { id: string; team_id: string; created: boolean; recent_bodies: string[] };
+  // "do update … where false" locks the row it meets and changes nothing; the row it met is then
+  // read as the statement's snapshot sees it.
+  const { rows } = await sql<Row>`
+    with inserted as (
+      insert into threads (organization_id, team_id, contact_phone, last_message_id, state, has_notification)
+      values (${orgId}, ${teamId}, ${phone}, null, 'active', true)
+      on conflict (organization_id, team_id, contact_phone) do update set state = excluded.state where false
+      returning id, team_id
+    ), t as (
+      select id, team_id, true as created from inserted
+      union all
+      select id, team_id, false from threads
+       where organization_id = ${orgId} and team_id = ${teamId} and contact_phone = ${phone}
+         and not exists (select from inserted)
     )
-    .returning([
-      "id",
-      "team_id",
-      // xmax is 0 on a row this statement inserted, and set on one it updated.
-      sql<boolean>`xmax = 0`.as("created"),
-      sql<string[]>`array(
-        select m.body from messages m
-         where m.organization_id = ${orgId} and m.thread_id = threads.id and m.direction = 'inbound'
-           and m.created_at > now() - make_interval(days => ${recent.days})
-         order by m.created_at desc, m.id desc limit ${recent.texts})`.as("recent_bodies"),
-    ])
-    .executeTakeFirstOrThrow();
+    select t.id, t.team_id, t.created, ${recentBodies} as recent_bodies from t`.execute(tx);
+  // No row: the thread was created by a text committed after this statement began (it waited on
+  // that text's insert), so its snapshot cannot see it; it is locked all the same, and a new
+  // statement reads it.
+  const row =
+    rows[0] ??
+    (
+      await sql<Row>`
+        select t.id, t.team_id, false as created, ${recentBodies} as recent_bodies from threads t
+         where t.organization_id = ${orgId} and t.team_id = ${teamId} and t.contact_phone = ${phone}`.execute(tx)
+    ).rows[0];
+  if (!row) throw new Error(`inbound thread of ${teamId} not found after its upsert`);
   return { id: row.id, teamId: row.team_id, created: row.created, recentBodies: row.recent_bodies };
 }
 
