@@ -191,6 +191,7 @@ export async function upsertInboundThread(
      where m.organization_id = ${orgId} and m.thread_id = t.id and m.direction = 'inbound'
        and m.created_at > now() - make_interval(days => ${recent.days})
      order by m.created_at desc, m.id desc limit ${recent.texts})`;
+  const ofContact = sql`organization_id = ${orgId} and team_id = ${teamId} and contact_phone = ${phone}`;
   type Row = { id: string; team_id: string; created: boolean; recent_bodies: string[] };
   // "do update … where false" locks the row it meets and changes nothing; the row it met is then
   // read as the statement's snapshot sees it.
@@ -203,9 +204,7 @@ export async function upsertInboundThread(
     ), t as (
       select id, team_id, true as created from inserted
       union all
-      select id, team_id, false from threads
-       where organization_id = ${orgId} and team_id = ${teamId} and contact_phone = ${phone}
-         and not exists (select from inserted)
+      select id, team_id, false from threads where ${ofContact} and not exists (select from inserted)
     )
     select t.id, t.team_id, t.created, ${recentBodies} as recent_bodies from t`.execute(tx);
   // No row: the thread was created by a text committed after this statement began (it waited on
@@ -215,8 +214,7 @@ export async function upsertInboundThread(
     rows[0] ??
     (
       await sql<Row>`
-        select t.id, t.team_id, false as created, ${recentBodies} as recent_bodies from threads t
-         where t.organization_id = ${orgId} and t.team_id = ${teamId} and t.contact_phone = ${phone}`.execute(tx)
+        select t.id, t.team_id, false as created, ${recentBodies} as recent_bodies from threads t where ${ofContact}`.execute(tx)
     ).rows[0];
   if (!row) throw new Error(`inbound thread of ${teamId} not found after its upsert`);
   return { id: row.id, teamId: row.team_id, created: row.created, recentBodies: row.recent_bodies };
