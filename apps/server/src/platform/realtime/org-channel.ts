@@ -133,11 +133,17 @@ export class OrgChannel {
     else this.heldRetryMs = HELD_RETRY_MIN_MS;
   }
 
-  /** Waits until this read may start (READ_SPACING_PER_SOCKET_MS), unless it is urgent. */
+  /**
+   * Waits until this read may start (READ_SPACING_PER_SOCKET_MS), unless it is urgent. Checked
+   * against the clock again after each timer: a timer counts from the event loop's time, taken
+   * when the loop's turn began, so after a turn spent handing a read to a thousand sockets it
+   * fires early by that long.
+   */
   private async spaced(): Promise<void> {
     const spacing = Math.min(READ_SPACING_MAX_MS, this.connections.size * READ_SPACING_PER_SOCKET_MS);
-    const wait = this.lastReadAt + spacing - performance.now();
-    if (wait >= 1 && !this.urgentRead && !this.discarded) {
+    const start = this.lastReadAt + spacing;
+    let wait: number;
+    while ((wait = start - performance.now()) >= 1 && !this.urgentRead && !this.discarded) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => this.wake?.(), wait);
         this.wake = () => {
