@@ -5,6 +5,7 @@ export * from "./rules/password.ts";
 export * from "./rules/locale.ts";
 export * from "./rules/schedule.ts";
 export * from "./rules/phone.ts";
+export * from "./kept.ts";
 export * from "./rules/contact-fields.ts";
 export * from "./rules/contact-relations.ts";
 export * from "./rules/message-status.ts";

@@ -29,6 +29,14 @@ describe("toE164", () => {
     expect(toE164("06 12 34 56 78")).toBeNull();
   });
 
+  it("answers a number asked again the same way, by its default country", () => {
+    // Remembered per country: a French mobile typed without its code is valid only from France.
+    for (let round = 0; round < 2; round++) {
+      expect(toE164("06 12 34 56 78", "CA")).toBeNull();
+      expect(toE164("06 12 34 56 78", "FR")).toBe("+33612345678");
+    }
+  });
+
   it("removes white space of any kind", () => {
     expect(toE164("  514 398 0000\t")).toBe("+15143980000");
     expect(toE164("514\u00a0398\u00a00000")).toBe("+15143980000");

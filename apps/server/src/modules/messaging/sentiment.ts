@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import Sentiment from "sentiment";
 import { detect } from "tinyld/light";
-import { SENTIMENT_THRESHOLDS } from "@relais/shared";
+import { SENTIMENT_THRESHOLDS, keepUpTo } from "@relais/shared";
 import type { Tx } from "../../db/database.ts";
 import { DEGREE_WORDS, LABELS, NEGATORS, type LexiconLanguage } from "./sentiment-lexicon.ts";
 import * as repo from "./repo.ts";
@@ -107,11 +107,7 @@ export function scoreText(text: string): TextSentiment {
   const language = languageOf(trimmed);
   const { raw, words } = rawScore(trimmed, language);
   const capped = Math.max(-RAW_CAP, Math.min(RAW_CAP, raw));
-  const result = { score: toScore(capped), raw: capped, opinionated: words > 0, language };
-  // The oldest goes first (a Map keeps insertion order).
-  if (scored.size >= SCORED_KEPT) scored.delete(scored.keys().next().value ?? "");
-  scored.set(key, result);
-  return result;
+  return keepUpTo(scored, SCORED_KEPT, key, { score: toScore(capped), raw: capped, opinionated: words > 0, language });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
-import { ACCESS_TOKEN_TTL_SECONDS, ROLES, type Role } from "@relais/shared";
+import { ACCESS_TOKEN_TTL_SECONDS, ROLES, keepUpTo, type Role } from "@relais/shared";
 
 type AccessClaims = { userId: string; orgId: string; sessionId: string; role: Role };
 
@@ -22,13 +22,7 @@ const MAX_VERIFIED = 20_000;
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
-  const remember = (jwt: string, claims: AccessClaims, expiresAt: number) => {
-    if (verified.size >= MAX_VERIFIED) {
-      const oldest = verified.keys().next();
-      if (!oldest.done) verified.delete(oldest.value);
-    }
-    verified.set(jwt, { claims, expiresAt });
-  };
+  const remember = (jwt: string, claims: AccessClaims, expiresAt: number) => keepUpTo(verified, MAX_VERIFIED, jwt, { claims, expiresAt });
   return {
     async sign(claims) {
       const expires = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
