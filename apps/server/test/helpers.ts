@@ -265,6 +265,34 @@ function standIn<T extends object>(current: () => T | undefined, name: string): 
 }
 
 /** The answer is the catalogue error `code` with `status`, its text translated (not the bare key). */
+/** The lists statementsDuring is filling. */
+const recorders = new Set<unknown[]>();
+// Wrapped once, when this module loads, before any client exists: the app pool's own wrappers
+// (round-trips.ts, directory-commit.ts) bind the query function they find when a client
+// connects, so a wrapper installed later would never see the statements of a client already
+// connected.
+const clientPrototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+const clientQuery = clientPrototype.query;
+clientPrototype.query = function (this: unknown, ...args: unknown[]) {
+  for (const sent of recorders) sent.push(args[0]);
+  return clientQuery.apply(this, args);
+};
+
+/**
+ * Statements sent by every client of this test process while `run` runs, as node-pg was handed
+ * them (a text, or a config with its text): its Client.query is their one door.
+ */
+export async function statementsDuring(run: () => Promise<unknown>): Promise<unknown[]> {
+  const sent: unknown[] = [];
+  recorders.add(sent);
+  try {
+    await run();
+  } finally {
+    recorders.delete(sent);
+  }
+  return sent;
+}
+
 export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json();

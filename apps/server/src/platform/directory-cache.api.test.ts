@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
-import pg from "pg";
 import { sql } from "kysely";
 import { createDatabase, withTenant } from "../db/database.ts";
 import { appUrlFor } from "../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../test/app-password.ts";
-import { createTestApp, type Tenant, type TestApp } from "../../test/helpers.ts";
+import { createTestApp, statementsDuring, type Tenant, type TestApp } from "../../test/helpers.ts";
 import { databaseUrlOf, newSigner, sleep, startNode, type Node } from "./realtime/realtime.test-kit.ts";
 import { registerErrorHandling } from "./http-errors.ts";
 import { ctxOf, registerAuthGuard } from "./auth/guard.ts";
@@ -22,23 +21,6 @@ let t: TestApp;
 let cache: DirectoryCache;
 let whoami: FastifyInstance;
 let org: Tenant;
-
-/** Statements sent by every client of this test process while `run` runs (node-pg's Client.query is their one door). */
-async function statementsDuring(run: () => Promise<unknown>): Promise<unknown[]> {
-  const sent: unknown[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const query = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    sent.push(args[0]);
-    return query.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    proto.query = query;
-  }
-  return sent;
-}
 
 /** The session id inside an access token. */
 async function sessionIdOf(jwt: string): Promise<string> {
