@@ -103,7 +103,7 @@ export async function buildApp(
   // An inbound text received while its team is closed gets the team's outside-hours text.
   // A survey answer is taken before the automatic replies: the contact gets no "we are closed" to it.
   const messaging = createMessaging(deps.db.app, deps.carrier, app.log, {
-    afterInbound: [answerSurvey, replyOutsideHours],
+    afterInbound: [answerSurvey, replyOutsideHours(directory.part("reply-source"))],
     holds: [surveyHold],
     media: mediaDepsOf(deps),
     // Each clinic number's team: no read per inbound text (a team's change forgets it).

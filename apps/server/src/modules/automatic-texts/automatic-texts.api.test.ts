@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { defaultWeekSchedule, localClock, type AutomaticTexts, type Organization, type TimeRange, type WeekSchedule } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
 import { createSandboxCarrier } from "../../carriers/sandbox/sandbox-carrier.ts";
-import { createTestApp, expectError, setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import { createTestApp, expectError, setTeamPhone, statementsDuring, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
 import { eventsSeenBy, givePhones, until } from "../messaging/messaging-test-kit.ts";
 import { createMessaging, drainMessaging } from "../messaging/index.ts";
 import * as repo from "./repo.ts";
@@ -370,6 +370,53 @@ describe("the outside-hours reply to an inbound text", () => {
       [phones.main, CLOSED],
       [phones.second, "Hygiène fermée."],
     ]);
+  });
+});
+
+describe("the team's automatic texts from memory (decision 0060)", () => {
+  const textOf = (statement: unknown): string => {
+    const text = typeof statement === "string" ? statement : (statement as { text?: unknown } | null)?.text;
+    return typeof text === "string" ? text : "";
+  };
+  const asksAutomaticTexts = (text: string) => text.includes("automatic_texts");
+
+  beforeAll(async () => {
+    await save(org.teams.main, settings({ enabled: true, text: CLOSED }));
+  });
+
+  it("reads them once: the next inbound text of the team asks nothing about them", async () => {
+    await setWeek(org.teams.main, closedWeek());
+    // Other test files share the database: a change they make to every organisation at once (a
+    // tier) empties this node's memory too. Three tries, each a text to fill it and one to check.
+    const tries: string[][] = [];
+    for (let i = 0; i < 3 && !tries.some((sent) => !sent.some(asksAutomaticTexts)); i++) {
+      await textIn(uniquePhone());
+      const contact = uniquePhone();
+      tries.push((await statementsDuring(() => textIn(contact))).map(textOf));
+      // Answered all the same, from what it remembered.
+      expect(await repliesTo(contact)).toEqual([expect.objectContaining({ body: CLOSED })]);
+    }
+    const last = tries.at(-1) ?? [];
+    expect(last.some((text) => text.includes('insert into "messages"'))).toBe(true);
+    expect(last.filter(asksAutomaticTexts)).toEqual([]);
+  });
+
+  it("hears them changed by hand, outside the app, before the next text", async () => {
+    await setWeek(org.teams.main, closedWeek());
+    await textIn(uniquePhone());
+    const byHand = (enabled: boolean) =>
+      t.db.owner.updateTable("automatic_texts").set({ outside_hours_enabled: enabled }).where("team_id", "=", org.teams.main).execute();
+    await byHand(false);
+    try {
+      const contact = uniquePhone();
+      await textIn(contact);
+      expect(await repliesTo(contact)).toEqual([]);
+    } finally {
+      await byHand(true);
+    }
+    const contact = uniquePhone();
+    await textIn(contact);
+    expect(await repliesTo(contact)).toEqual([expect.objectContaining({ body: CLOSED })]);
   });
 });
 

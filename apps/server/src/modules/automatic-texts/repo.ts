@@ -41,11 +41,6 @@ export async function saveAutomaticTexts(
  * number it texts from. Undefined when the team has never set its automatic texts.
  */
 export async function findReplySource(tx: Tx, orgId: string, teamId: string) {
-  return replySourceQuery(tx, orgId, teamId).executeTakeFirst();
-}
-
-/** findReplySource's statement, not run (to be sent with others: sendTogether). */
-export function replySourceQuery(tx: Tx, orgId: string, teamId: string) {
   return tx
     .selectFrom("automatic_texts as a")
     .innerJoin("teams as t", "t.id", "a.team_id")
@@ -53,7 +48,8 @@ export function replySourceQuery(tx: Tx, orgId: string, teamId: string) {
     .select(["t.schedule as team_schedule", "t.phone_number as team_phone"])
     .where("a.organization_id", "=", orgId)
     .where("t.organization_id", "=", orgId)
-    .where("a.team_id", "=", teamId);
+    .where("a.team_id", "=", teamId)
+    .executeTakeFirst();
 }
 
 /**

@@ -9,8 +9,8 @@ import {
   type WeekSchedule,
 } from "@relais/shared";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
-import { together } from "../../db/send-together.ts";
 import type { Ctx } from "../../platform/auth/ctx.ts";
+import type { CachedRows } from "../../platform/directory-cache.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import {
@@ -115,23 +115,38 @@ async function sendAutomaticReply(
   return message;
 }
 
+/** What deciding a team's automatic reply needs; null when the team never set its automatic texts. */
+type ReplySource = Awaited<ReturnType<typeof repo.findReplySource>> | null;
+
+/**
+ * Teams' reply sources kept in memory (a part of the directory, decision 0060): every inbound
+ * text needs its team's, and they change a few times a year. Wrapped, so that a team without
+ * automatic texts is remembered as such too.
+ */
+export type ReplySources = CachedRows<{ source: ReplySource }>;
+
 /**
  * Run by messaging inside an inbound text's transaction (registered in app.ts): when the team is
  * closed at `at` — its week with breaks, in the organisation's time zone, or the organisation's
  * vacation — and its outside-hours text is on, the contact gets that text, at most once per period.
+ * The team's settings come from memory: no statement unless they were forgotten.
  */
-export const replyOutsideHours: AfterInbound = (tx, text) =>
-  together(
-    repo.replySourceQuery(tx, text.orgId, text.teamId),
-    (sources) => (deps, t, inbound) => replyWithSource(deps, t, inbound, sources[0]),
-  );
+export const replyOutsideHours =
+  (sources: ReplySources): AfterInbound =>
+  () =>
+  async (deps, tx, inbound) => {
+    const known = await sources.read(inbound.orgId, inbound.teamId, async () => ({
+      source: (await repo.findReplySource(tx, inbound.orgId, inbound.teamId)) ?? null,
+    }));
+    await replyWithSource(deps, tx, inbound, known?.source ?? null);
+  };
 
 /** replyOutsideHours once the team's automatic texts are read (`source`: none set up). */
 async function replyWithSource(
   deps: MessagingDeps,
   tx: Tx,
   inbound: RecordedInbound,
-  source: Awaited<ReturnType<typeof repo.findReplySource>>,
+  source: ReplySource,
   at: Date = new Date(),
 ): Promise<void> {
   if (!source?.outside_hours_enabled) return;

@@ -35,9 +35,10 @@ export type RecordedInbound = {
  *
  * In two parts, so that what every step reads costs no round trip of its own: the statement it
  * reads with, sent together with the text's own (sendTogether), whose answer is what the step
- * then does (the InboundStep, run in order once the text is recorded).
+ * then does (the InboundStep, run in order once the text is recorded). A step that reads what
+ * it needs from memory (the directory) answers the InboundStep itself: no statement at all.
  */
-export type AfterInbound = (tx: Tx, text: InboundText) => Together<InboundStep>;
+export type AfterInbound = (tx: Tx, text: InboundText) => Together<InboundStep> | InboundStep;
 
 /** What a step knows of a text before it is recorded: enough to read with. */
 type InboundText = { orgId: string; teamId: string; contactPhone: string };
@@ -78,7 +79,8 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
       // name are sent together (sendTogether).
       const messageId = randomUUID();
       const text = { orgId, teamId: owner.teamId, contactPhone: from };
-      const [inserted, touched, contacts, ...steps] = await sendTogether(
+      const planned = deps.afterInbound.map((step) => step(tx, text));
+      const [inserted, touched, contacts, ...read] = await sendTogether(
         tx,
         together(
           repo.insertMessageQuery(tx, {
@@ -108,8 +110,8 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
           ),
         ),
         contactsByPhonesTogether(tx, orgId, [from]),
-        // What the steps after the text read (an open survey, the automatic replies).
-        ...deps.afterInbound.map((step) => step(tx, text)),
+        // What the steps after the text read (an open survey).
+        ...planned.filter((step) => typeof step !== "function"),
       );
       const msg = inserted[0];
       const row = touched[0];
@@ -129,8 +131,11 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
         messageId: msg.id,
         body: event.body,
       };
-      // The first step that handles the text (a survey answer) ends the chain: no automatic reply to it.
-      for (const step of steps) if ((await step(deps, tx, inbound)) === "handled") break;
+      // In their registered order, each with what it read. The first step that handles the
+      // text (a survey answer) ends the chain: no automatic reply to it.
+      let answered = 0;
+      const steps = planned.map((step) => (typeof step === "function" ? step : read[answered++]));
+      for (const step of steps) if (step && (await step(deps, tx, inbound)) === "handled") break;
       return { threadId: thread.id, messageId: msg.id };
     });
     kept = !("duplicate" in result);
