@@ -3,7 +3,15 @@ import { sql } from "kysely";
 import { defaultWeekSchedule, localClock, type AutomaticTexts, type Organization, type TimeRange, type WeekSchedule } from "@relais/shared";
 import { withTenant } from "../../db/database.ts";
 import { createSandboxCarrier } from "../../carriers/sandbox/sandbox-carrier.ts";
-import { createTestApp, expectError, setTeamPhone, statementsDuring, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
+import {
+  createTestApp,
+  expectError,
+  setTeamPhone,
+  statementsDuring,
+  uniquePhone,
+  type Tenant,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import { eventsSeenBy, givePhones, until } from "../messaging/messaging-test-kit.ts";
 import { createMessaging, drainMessaging } from "../messaging/index.ts";
 import * as repo from "./repo.ts";
