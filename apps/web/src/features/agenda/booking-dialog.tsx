@@ -136,6 +136,9 @@ function BookingForm({ slot, onClose }: { slot: FreeSlot; onClose: () => void })
             {...form.getInputProps("serviceId")}
             name="serviceId"
             required
+            // The dialog's focus trap focuses this field rather than the close button: a click on
+            // it that comes before the trap's timer would otherwise lose focus and close its list.
+            data-autofocus
           />
           <TextInput
             label={<FormattedMessage id="agenda.book.category" />}
