@@ -29,6 +29,7 @@ import * as m0027 from "./0027_thread_unread_index.ts";
 import * as m0028 from "./0028_directory_change_signal.ts";
 import * as m0029 from "./0029_directory_change_at_commit.ts";
 import * as m0030 from "./0030_automatic_texts_in_directory.ts";
+import * as m0031 from "./0031_events_read_prepared.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "0028_directory_change_signal": m0028,
   "0029_directory_change_at_commit": m0029,
   "0030_automatic_texts_in_directory": m0030,
+  "0031_events_read_prepared": m0031,
 };

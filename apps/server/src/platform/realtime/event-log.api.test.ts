@@ -292,6 +292,26 @@ describe("the log as the database keeps it", () => {
     );
   });
 
+  it("is read through relais_read_events, whose organisation key ends with the read (decision 0061)", async () => {
+    // One connection, so that the statements after the read meet whatever it left behind.
+    const single = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 1, ownerPoolSize: 1 });
+    try {
+      await settled();
+      const read = await readEventsAfter(single.app, org.orgId, 0, 100);
+      expect(read.events.map((e) => [e.type, JSON.parse(e.payloadJson)])).toEqual([["thread.updated", { secret: "org" }]]);
+      const { rows } = await sql<{ key: string | null }>`select current_setting('app.org_id', true) as key`.execute(single.app);
+      expect(rows[0]?.key ?? "").toBe("");
+      expect((await sql`select position from events`.execute(single.app)).rows).toEqual([]);
+      expect((await readEventsAfter(single.app, other.orgId, 0, 100)).events).toEqual([]);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it("refuses to read the log inside a transaction, where the function's key would outlive the read", async () => {
+    await expect(withTenant(db.app, other.orgId, (tx) => readEventsAfter(tx, org.orgId, 0, 10))).rejects.toThrow(/not in a transaction/);
+  });
+
   it("is append-only for the app role: updates and deletes match no row", async () => {
     const changed = await withTenant(db.app, org.orgId, async (tx) => {
       const updated = await sql`update events set type = 'x' where organization_id = ${org.orgId}`.execute(tx);

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/database.ts";
-import { readAsTenant } from "../../db/tenant-read.ts";
 import { POSITIONS_PER_TRANSACTION } from "./record-event.ts";
 import type { Viewer } from "./visibility.ts";
 
@@ -57,7 +56,7 @@ const firstSeen = new Map<string, number>();
  * activity is read; an id not found there (ended meanwhile, or this database's) still counts.
  * The activity is read only when some transaction is in flight, from the function under the
  * pg_stat_activity view: the view's joins made planning this statement, read at every event,
- * three times as long (0.2 ms against 0.07), and it is planned at each read (readAsTenant).
+ * three times as long (0.2 ms against 0.07). Migration 0031 holds a copy: keep the two in step.
  * A backend with no database (datid null) counts as another database's, as with the view.
  */
 const snapshot = sql<string>`pg_current_snapshot()::text || '|' || coalesce((
@@ -122,22 +121,21 @@ export type HubEvent = Omit<LogEvent, "payload"> & { payloadJson: string };
  * those below the mark (markOf), so that none can still commit between two of them. `held`: some
  * committed event of the organisation is at or above the mark — a transaction that took its id
  * before it is still open — and must be read again once that one ends. On the pool, in one
- * round trip (readAsTenant), and in one statement, so the rows and the mark come from the same
- * snapshot.
+ * statement, so the rows and the mark come from the same snapshot: relais_read_events
+ * (migration 0031), which sets the organisation key for that statement alone and keeps its plan
+ * per connection (decision 0061). Never in a transaction, where that key would outlive the read.
  */
 export async function readEventsAfter(db: Db, orgId: string, after: number, limit: number): Promise<{ events: HubEvent[]; held: boolean }> {
-  const rows = await readAsTenant(
-    db,
-    orgId,
-    db
-      .selectFrom("events")
-      .select(["position", "type", "team_id", "user_id", "created_at", sql<string>`payload::text`.as("payload_json")])
-      .select(snapshot.as("snap"))
-      .where("organization_id", "=", orgId)
-      .where("position", ">", after)
-      .orderBy("position")
-      .limit(limit),
-  );
+  if (db.isTransaction) throw new Error("readEventsAfter runs on the pool, not in a transaction");
+  const { rows } = await sql<{
+    position: number;
+    type: string;
+    team_id: string | null;
+    user_id: string | null;
+    created_at: Date;
+    payload_json: string;
+    snap: string;
+  }>`select * from relais_read_events(${orgId}::uuid, ${after}::bigint, ${limit}::int)`.execute(db);
   const events: HubEvent[] = [];
   const mark = rows[0] ? markOf(rows[0].snap) : 0;
   for (const row of rows) {
