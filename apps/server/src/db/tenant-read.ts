@@ -13,8 +13,9 @@ export function uuidLiteral(value: string): string {
  * Runs one read-only `query` scoped to organisation `orgId` in ONE round trip: PostgreSQL runs
  * the statements of one simple-protocol message as one transaction, so the `set_config(…, true)`
  * that sets the row-level security key lasts exactly for the read and ends with it — where
- * withTenant needs begin, set_config, the read and commit (decision 0042). For the reads every
- * request or every event makes (the session check, the real-time log); `db` must be a pool, not
+ * withTenant needs begin, set_config, the read and commit (decision 0042). For reads made at
+ * every request (the session check, the team list); the real-time log's read, made at every
+ * event, has its own function instead (relais_read_events, decision 0061). `db` must be a pool, not
  * a transaction, and the query's parameters UUIDs, numbers, booleans or nulls: they are written
  * into the text, which a simple-protocol message requires.
  */

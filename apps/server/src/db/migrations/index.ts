@@ -30,6 +30,7 @@ import * as m0028 from "./0028_directory_change_signal.ts";
 import * as m0029 from "./0029_directory_change_at_commit.ts";
 import * as m0030 from "./0030_automatic_texts_in_directory.ts";
 import * as m0031 from "./0031_events_read_prepared.ts";
+import * as m0032 from "./0032_log_snapshot_function.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "0029_directory_change_at_commit": m0029,
   "0030_automatic_texts_in_directory": m0030,
   "0031_events_read_prepared": m0031,
+  "0032_log_snapshot_function": m0032,
 };

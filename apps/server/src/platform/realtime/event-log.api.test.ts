@@ -308,6 +308,17 @@ describe("the log as the database keeps it", () => {
     }
   });
 
+  it("takes the log's snapshot from the calling statement: relais_log_snapshot is stable, not volatile (migration 0032)", async () => {
+    // A volatile function would take a snapshot of its own, later than the statement's: the mark
+    // it gives could then pass an event that the statement reading the events did not see.
+    const { rows } = await sql<{ own: string; snap: string; volatility: string }>`
+      select pg_current_snapshot()::text as own, relais_log_snapshot() as snap, p.provolatile as volatility
+      from pg_proc p where p.proname = 'relais_log_snapshot'`.execute(db.app);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.volatility).toBe("s");
+    expect(rows[0]?.snap.split("|")[0]).toBe(rows[0]?.own);
+  });
+
   it("refuses to read the log inside a transaction, where the function's key would outlive the read", async () => {
     await expect(withTenant(db.app, other.orgId, (tx) => readEventsAfter(tx, org.orgId, 0, 10))).rejects.toThrow(/not in a transaction/);
   });

@@ -56,15 +56,12 @@ const firstSeen = new Map<string, number>();
  * activity is read; an id not found there (ended meanwhile, or this database's) still counts.
  * The activity is read only when some transaction is in flight, from the function under the
  * pg_stat_activity view: the view's joins made planning this statement, read at every event,
- * three times as long (0.2 ms against 0.07). Migration 0031 holds a copy: keep the two in step.
- * A backend with no database (datid null) counts as another database's, as with the view.
+ * three times as long (0.2 ms against 0.07). A backend with no database (datid null) counts as
+ * another database's, as with the view. The expression is the function relais_log_snapshot
+ * (migration 0032), which the hub's read (relais_read_events) calls too; it runs under the
+ * calling statement's snapshot.
  */
-const snapshot = sql<string>`pg_current_snapshot()::text || '|' || coalesce((
-  select string_agg(a.backend_xid::text, ',') from pg_stat_get_activity(null) a
-  where a.backend_xid is not null
-    and a.datid is distinct from (select d.oid from pg_database d where d.datname = current_database())
-    and pg_snapshot_xmin(pg_current_snapshot()) <> pg_snapshot_xmax(pg_current_snapshot())
-), '')`;
+const snapshot = sql<string>`relais_log_snapshot()`;
 
 /**
  * The first position that may still appear, from a snapshot: that of the oldest transaction in
