@@ -246,7 +246,7 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
   const readThenUpdateUnanswered = (db: Db, label: string) =>
     withTenant(db, a.orgId, async (tx) => {
       const team = await tx.selectFrom("teams").select("id").where("organization_id", "=", a.orgId).limit(1).executeTakeFirstOrThrow();
-      sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id).execute());
+      sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id));
     });
 
   /** Makes `target[name]` tell `record` of each call (and on which object) before it runs; answers the undo. */
@@ -349,17 +349,35 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
           .values({ organization_id: a.orgId, label, schedule: JSON.stringify({}), settings: JSON.stringify({}) })
           .execute();
         // PostgreSQL aborts the transaction.
-        sendUnanswered(tx, sql`select 1 / 0`.execute(tx));
+        sendUnanswered(tx, { compile: () => sql`select 1 / 0`.compile(tx) });
       }),
     ).rejects.toThrow(/division by zero/);
     expect(await actual("teams", a.orgId)).toBe(before);
     // A statement after the failed write fails too; the write's error is the one answered.
     await expect(
       withTenant(t.db.app, a.orgId, async (tx) => {
-        sendUnanswered(tx, sql`select 1 / 0`.execute(tx));
+        sendUnanswered(tx, { compile: () => sql`select 1 / 0`.compile(tx) });
         await tx.selectFrom("teams").select("id").execute();
       }),
     ).rejects.toThrow(/division by zero/);
+  });
+
+  it("sends every unanswered write of a transaction before its commit, none waiting for another's answer", async () => {
+    const team = await t.db.owner
+      .selectFrom("teams")
+      .select("id")
+      .where("organization_id", "=", a.orgId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const labels = [`First ${Date.now()}`, `Second ${Date.now()}`, `Third ${Date.now()}`];
+    await withTenant(t.db.app, a.orgId, async (tx) => {
+      for (const label of labels) sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id));
+    });
+    // Kysely lets a transaction's statements out one at a time: were each write to wait for the
+    // answer of the one before, the commit would overtake the later ones, which would then run
+    // outside the transaction, without the organisation key, and change nothing.
+    const row = await t.db.owner.selectFrom("teams").select("label").where("id", "=", team.id).executeTakeFirstOrThrow();
+    expect(row.label).toBe(labels[2]);
   });
 
   it("keeps a statement prepared under one name per text, giving each run its own values", async () => {

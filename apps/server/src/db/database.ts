@@ -1,5 +1,5 @@
 import pg from "pg";
-import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, sql, type Compilable, type Transaction } from "kysely";
 import { prioritisePool } from "./priority-pool.ts";
 import { hearDirectoryChangesAtCommit } from "./directory-commit.ts";
 import { saveRoundTrips } from "./round-trips.ts";
@@ -142,7 +142,7 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
  */
 export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const committed: ((db: Db) => void)[] = [];
-  const unanswered: Promise<unknown>[] = [];
+  const unanswered: Unanswered = { answers: [], handed: [] };
   let result: T;
   try {
     result = await db.transaction().execute(async (tx) => {
@@ -157,15 +157,18 @@ export async function withTenant<T>(db: Db, orgId: string, fn: (tx: Tx) => Promi
       const value = await fn(tx);
       // In order, each awaited: a step may hold a lock from here to the commit (the event log).
       for (const step of finishing) await step(tx);
+      // Kysely sends the commit straight to the connection, not behind the statements it still
+      // lets out one at a time: every unanswered write must be on its way first.
+      await Promise.all(unanswered.handed);
       return value;
     });
   } catch (err) {
     // A write sent unanswered failed first: what came after it failed only because of it.
-    throw (await firstFailure(unanswered)) ?? err;
+    throw (await firstFailure(unanswered.answers)) ?? err;
   }
   // A write sent unanswered that failed made the commit a rollback (PostgreSQL answers a
   // commit of an aborted transaction with ROLLBACK, not an error): nothing was committed.
-  const failed = await firstFailure(unanswered);
+  const failed = await firstFailure(unanswered.answers);
   if (failed) throw failed;
   for (const run of committed) {
     // The transaction is committed: a failing follow-up must not turn its caller's success
@@ -185,7 +188,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const commitQueues = new WeakMap<Tx, ((db: Db) => void)[]>();
 
 /** What sendUnanswered sent, per open withTenant transaction. */
-const unansweredQueues = new WeakMap<Tx, Promise<unknown>[]>();
+const unansweredQueues = new WeakMap<Tx, Unanswered>();
+/** `answers`: each write's answer; `handed`: settled once the write is handed to the connection. */
+type Unanswered = { answers: Promise<unknown>[]; handed: Promise<unknown>[] };
 
 /** The error of the first of `writes` that failed, once all have answered; undefined if none did. */
 async function firstFailure(writes: Promise<unknown>[]): Promise<unknown> {
@@ -199,13 +204,26 @@ async function firstFailure(writes: Promise<unknown>[]): Promise<unknown> {
  * trip (the app pool pipelines, decision 0054), and runs after it, in order, on the same
  * connection. Its failure still fails the transaction: PostgreSQL aborts it, so any later
  * statement fails and the commit becomes a rollback, and withTenant throws this write's error.
+ *
+ * Kysely lets a transaction's statements out one at a time, each once the one before has
+ * answered; this write is handed to the connection through that same gate, but lets it go as
+ * soon as it is sent, so the statements after it need not wait for its answer.
  */
-export function sendUnanswered(tx: Tx, write: Promise<unknown>): void {
+export function sendUnanswered(tx: Tx, write: Compilable<unknown>): void {
   const queue = unansweredQueues.get(tx);
   if (!queue) throw new Error("sendUnanswered needs a transaction opened by withTenant");
-  // Handled now: it may fail before withTenant looks at it.
-  write.catch(() => undefined);
-  queue.push(write);
+  const compiled = write.compile();
+  let answer: Promise<unknown> = Promise.resolve();
+  const handed = tx.getExecutor().provideConnection((connection) => {
+    answer = connection.executeQuery(compiled);
+    return Promise.resolve();
+  });
+  const answered = handed.then(() => answer);
+  // Handled now: they may fail before withTenant looks at them.
+  handed.catch(() => undefined);
+  answered.catch(() => undefined);
+  queue.handed.push(handed);
+  queue.answers.push(answered);
 }
 
 /** What beforeCommit queued, per open withTenant transaction. */

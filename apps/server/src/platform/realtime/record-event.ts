@@ -88,8 +88,8 @@ function appendEvents(tx: Tx, events: PendingEvent[]): Promise<void> {
              e.type, e.team_id, e.user_id, e.payload
       FROM unnest(${list.map((e) => e.type)}::text[], ${list.map((e) => e.teamId)}::uuid[], ${list.map((e) => e.userId)}::uuid[],
                   ${list.map((e) => e.payload)}::jsonb[]) WITH ORDINALITY AS e(type, team_id, user_id, payload, ord)
-    `.execute(tx);
-    sendUnanswered(tx, insert);
+    `;
+    sendUnanswered(tx, { compile: () => insert.compile(tx) });
   }
   return Promise.resolve();
 }
