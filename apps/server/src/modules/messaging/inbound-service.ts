@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { typedPhoneToE164 } from "@relais/shared";
 import type { CarrierInboundEvent, InboundResult } from "../../carriers/carrier.ts";
-import { withTenant, type Tx } from "../../db/database.ts";
+import { sendUnanswered, withTenant, type Tx } from "../../db/database.ts";
 import { sendTogether, together, type Together } from "../../db/send-together.ts";
 import type { Owned } from "../../platform/directory-cache.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
@@ -70,23 +70,25 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
     const result = await withTenant(deps.db, orgId, async (tx) => {
       // No look-up first: a delivery already recorded makes the insert below answer nothing,
       // and the transaction is rolled back (one statement fewer for every other text).
-      // One statement: the thread created if missing, locked, with the contact's previous texts
-      // for the sentiment.
-      const thread = await repo.upsertInboundThread(tx, orgId, owner.teamId, from, SENTIMENT_BEFORE_NEW_TEXT);
-      const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
-      // Named here, so that the thread's update can point at it in the same round trip: the
-      // message, the thread's last message (only if the message was written) and the contact's
-      // name are sent together (sendTogether).
+      // One round trip (sendTogether): the thread created if missing and locked, with the
+      // contact's previous texts for the sentiment; the message, in the thread named by its
+      // contact (the upsert has not answered yet); the thread's touch, only if the message was
+      // written, which brings it back to the active list and marks it unread (the upsert only
+      // locked it, decision 0059) and answers it as its event shows it; the contact's name; and
+      // what the steps after the text read (an open survey). The message is named here, so that
+      // the touch can point at it.
       const messageId = randomUUID();
       const text = { orgId, teamId: owner.teamId, contactPhone: from };
       const planned = deps.afterInbound.map((step) => step(tx, text));
-      const [inserted, touched, contacts, ...read] = await sendTogether(
+      const threadId = repo.contactThreadId(orgId, owner.teamId, from);
+      const [upserted, inserted, touched, contacts, ...read] = await sendTogether(
         tx,
+        repo.upsertInboundThreadTogether(tx, orgId, owner.teamId, from, SENTIMENT_BEFORE_NEW_TEXT),
         together(
           repo.insertMessageQuery(tx, {
             id: messageId,
             orgId,
-            threadId: thread.id,
+            threadId,
             direction: "inbound",
             from,
             to,
@@ -97,26 +99,22 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
             authorId: null,
           }),
         ),
-        // The update answers the thread as its event shows it: no read after it.
-        // It also brings the thread back to the active list and marks it unread: the upsert only
-        // locked it (decision 0059).
         together(
-          repo.touchThreadQuery(
-            tx,
-            orgId,
-            thread.id,
-            { state: "active", has_notification: true, last_message_id: messageId, sentiment },
-            messageId,
-          ),
+          repo.touchThreadQuery(tx, orgId, threadId, { state: "active", has_notification: true, last_message_id: messageId }, messageId),
         ),
         contactsByPhonesTogether(tx, orgId, [from]),
-        // What the steps after the text read (an open survey).
         ...planned.filter((step) => typeof step !== "function"),
       );
       const msg = inserted[0];
-      const row = touched[0];
+      const touchedRow = touched[0];
       // Raced by the same webhook delivered twice at once: undo this one.
-      if (!msg || !row) throw new DuplicateDelivery();
+      if (!msg || !touchedRow) throw new DuplicateDelivery();
+      const thread = upserted ?? (await repo.inboundThreadAfterRace(tx, orgId, owner.teamId, from, SENTIMENT_BEFORE_NEW_TEXT, messageId));
+      // The mood with this text, written only when it moves (most texts carry no opinion word):
+      // sent unanswered, it leaves with the commit and runs before anything a later step sends.
+      const sentiment = sentimentWithNewText(event.body, thread.recentBodies);
+      const row = touchedRow.sentiment === sentiment ? touchedRow : { ...touchedRow, sentiment };
+      if (row !== touchedRow) sendUnanswered(tx, repo.threadSentimentQuery(tx, orgId, thread.id, sentiment));
       await recordInboundMedia(tx, msg.id, stored);
       // Without files the new message is known as it is: the events need not read it back.
       const known = stored.length === 0 ? { row: msg, media: [], contact: contacts.get(from) ?? null } : undefined;

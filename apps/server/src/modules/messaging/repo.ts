@@ -1,5 +1,6 @@
-import { sql, type Selectable } from "kysely";
+import { sql, type Expression, type Selectable } from "kysely";
 import type { Db, Tx } from "../../db/database.ts";
+import { sendTogether, together, type Together } from "../../db/send-together.ts";
 import type { MessagesTable, ThreadsTable } from "../../db/schema.ts";
 import { containsPattern, type ThreadSearch } from "./thread-search.ts";
 
@@ -171,31 +172,44 @@ export async function ensureThread(tx: Tx, orgId: string, teamId: string, phone:
   return { row, created: inserted !== undefined };
 }
 
+export type InboundThread = { id: string; teamId: string; created: boolean; recentBodies: string[] };
+type InboundThreadRow = { id: string; team_id: string; created: boolean; recent_bodies: string[] };
+const toInboundThread = (row: InboundThreadRow): InboundThread => ({
+  id: row.id,
+  teamId: row.team_id,
+  created: row.created,
+  recentBodies: row.recent_bodies,
+});
+
+/** The recent inbound texts of the thread aliased `t`, newest first, leaving out `except` (a text just written). */
+function recentInboundBodiesOfT(orgId: string, recent: { texts: number; days: number }, except: string | null) {
+  return sql<string[]>`array(
+    select m.body from messages m
+     where m.organization_id = ${orgId} and m.thread_id = t.id and m.direction = 'inbound'
+       and m.created_at > now() - make_interval(days => ${recent.days})
+       and m.id is distinct from ${except}::uuid
+     order by m.created_at desc, m.id desc limit ${recent.texts})`;
+}
+
+const contactThread = (orgId: string, teamId: string, phone: string) =>
+  sql`organization_id = ${orgId} and team_id = ${teamId} and contact_phone = ${phone}`;
+
 /**
- * An inbound text's thread, created if missing and locked either way (the same lock ensureThread
- * takes), with the bodies of the contact's recent inbound texts before this one, newest first,
- * for the sentiment. One statement, and it writes only a thread it creates: an existing one is
- * locked, not changed, and the text's touch (touchThreadQuery) brings it back to the active list
- * and marks it unread with the rest, so each text writes its thread's row once, not twice
- * (decision 0059: every write of the row puts a new version in each of the thread's five indexes).
+ * The upsert as a statement to send with others (sendTogether). Its answer is undefined when
+ * the thread was created by a text committed after this statement began (it waited on that
+ * text's insert), so its snapshot cannot see it; it is locked all the same, and a later
+ * statement reads it (inboundThreadAfterRace).
  */
-export async function upsertInboundThread(
+export function upsertInboundThreadTogether(
   tx: Tx,
   orgId: string,
   teamId: string,
   phone: string,
   recent: { texts: number; days: number },
-): Promise<{ id: string; teamId: string; created: boolean; recentBodies: string[] }> {
-  const recentBodies = sql<string[]>`array(
-    select m.body from messages m
-     where m.organization_id = ${orgId} and m.thread_id = t.id and m.direction = 'inbound'
-       and m.created_at > now() - make_interval(days => ${recent.days})
-     order by m.created_at desc, m.id desc limit ${recent.texts})`;
-  const ofContact = sql`organization_id = ${orgId} and team_id = ${teamId} and contact_phone = ${phone}`;
-  type Row = { id: string; team_id: string; created: boolean; recent_bodies: string[] };
+): Together<InboundThread | undefined> {
   // "do update … where false" locks the row it meets and changes nothing; the row it met is then
   // read as the statement's snapshot sees it.
-  const { rows } = await sql<Row>`
+  const query = sql<InboundThreadRow>`
     with inserted as (
       insert into threads (organization_id, team_id, contact_phone, last_message_id, state, has_notification)
       values (${orgId}, ${teamId}, ${phone}, null, 'active', true)
@@ -204,20 +218,58 @@ export async function upsertInboundThread(
     ), t as (
       select id, team_id, true as created from inserted
       union all
-      select id, team_id, false from threads where ${ofContact} and not exists (select from inserted)
+      select id, team_id, false from threads where ${contactThread(orgId, teamId, phone)} and not exists (select from inserted)
     )
-    select t.id, t.team_id, t.created, ${recentBodies} as recent_bodies from t`.execute(tx);
-  // No row: the thread was created by a text committed after this statement began (it waited on
-  // that text's insert), so its snapshot cannot see it; it is locked all the same, and a new
-  // statement reads it.
-  const row =
-    rows[0] ??
-    (
-      await sql<Row>`
-        select t.id, t.team_id, false as created, ${recentBodies} as recent_bodies from threads t where ${ofContact}`.execute(tx)
-    ).rows[0];
-  if (!row) throw new Error(`inbound thread of ${teamId} not found after its upsert`);
-  return { id: row.id, teamId: row.team_id, created: row.created, recentBodies: row.recent_bodies };
+    select t.id, t.team_id, t.created, ${recentInboundBodiesOfT(orgId, recent, null)} as recent_bodies from t`;
+  return together({ compile: () => query.compile(tx) }, (rows) => (rows[0] ? toInboundThread(rows[0]) : undefined));
+}
+
+/**
+ * The thread a concurrent first text created while this one's upsert waited (see
+ * upsertInboundThreadTogether), read by a new statement; `except`: a text of this transaction
+ * already written, left out of the recent ones.
+ */
+export async function inboundThreadAfterRace(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  phone: string,
+  recent: { texts: number; days: number },
+  except: string | null,
+): Promise<InboundThread> {
+  const { rows } = await sql<InboundThreadRow>`
+    select t.id, t.team_id, false as created, ${recentInboundBodiesOfT(orgId, recent, except)} as recent_bodies
+    from threads t where ${contactThread(orgId, teamId, phone)}`.execute(tx);
+  if (!rows[0]) throw new Error(`inbound thread of ${teamId} not found after its upsert`);
+  return toInboundThread(rows[0]);
+}
+
+/**
+ * An inbound text's thread, created if missing and locked either way (the same lock ensureThread
+ * takes), with the bodies of the contact's recent inbound texts before this one, newest first,
+ * for the sentiment. One statement, and it writes only a thread it creates: an existing one is
+ * locked, not changed, and the text's touch (touchThreadQuery) brings it back to the active list
+ * and marks it unread with the rest, so each text writes its thread's row once, and a second
+ * time only when its mood moves (decision 0059: every write of the row that moves updated_at
+ * puts a new version in each of the thread's five indexes; the mood is in none of them).
+ */
+export async function upsertInboundThread(
+  tx: Tx,
+  orgId: string,
+  teamId: string,
+  phone: string,
+  recent: { texts: number; days: number },
+): Promise<InboundThread> {
+  const [thread] = await sendTogether(tx, upsertInboundThreadTogether(tx, orgId, teamId, phone, recent));
+  return thread ?? inboundThreadAfterRace(tx, orgId, teamId, phone, recent, null);
+}
+
+/**
+ * The id of the contact's thread with a team, as an expression: statements sent in the same
+ * round trip as the thread's upsert name the thread by it before the upsert has answered.
+ */
+export function contactThreadId(orgId: string, teamId: string, phone: string) {
+  return sql<string>`(select id from threads where ${contactThread(orgId, teamId, phone)})`;
 }
 
 /**
@@ -226,7 +278,7 @@ export async function upsertInboundThread(
  * thread changes only if that message exists (no row otherwise): sent after the message's
  * insert, it does nothing when the insert did nothing.
  */
-export function touchThreadQuery(tx: Tx, orgId: string, threadId: string, patch: ThreadPatch, ifMessage?: string) {
+export function touchThreadQuery(tx: Tx, orgId: string, threadId: string | Expression<string>, patch: ThreadPatch, ifMessage?: string) {
   return tx
     .with("t", (db) => {
       const update = db
@@ -272,6 +324,11 @@ export async function updateThread(tx: Tx, orgId: string, threadId: string, patc
     .where("organization_id", "=", orgId)
     .where("id", "=", threadId)
     .execute();
+}
+
+/** The thread's mood alone, not run (sent unanswered by an inbound text): its lists' order stays. */
+export function threadSentimentQuery(tx: Tx, orgId: string, threadId: string, sentiment: number | null) {
+  return tx.updateTable("threads").set({ sentiment }).where("organization_id", "=", orgId).where("id", "=", threadId);
 }
 
 export async function deleteThread(tx: Tx, orgId: string, threadId: string): Promise<void> {
@@ -352,7 +409,8 @@ export async function insertOutboundTexts(
 
 export type NewMessage = {
   orgId: string;
-  threadId: string;
+  /** An expression: a thread named before it is known (contactThreadId). */
+  threadId: string | Expression<string>;
   direction: "inbound" | "outbound";
   from: string;
   to: string;
