@@ -63,12 +63,13 @@ function rawScore(text: string, language: LexiconLanguage): { raw: number; words
 /**
  * The language of a text, from its letters (tinyld), not from the contact's or the organisation's
  * setting: a French-speaking clinic's patients text in English too. Too short to tell ("Ok!"):
- * the list that recognises more of its words, French on a tie.
+ * the list that recognises more of its words, French on a tie. `scores`: the text's raw score
+ * under each list, already taken.
  */
-function languageOf(text: string): LexiconLanguage {
+function languageOf(text: string, scores: Record<LexiconLanguage, { words: number }>): LexiconLanguage {
   const detected = detect(text, { only: ["fr", "en"] });
   if (detected === "fr" || detected === "en") return detected;
-  return rawScore(text, "en").words > rawScore(text, "fr").words ? "en" : "fr";
+  return scores.en.words > scores.fr.words ? "en" : "fr";
 }
 
 export type TextSentiment = {
@@ -78,7 +79,12 @@ export type TextSentiment = {
   raw: number;
   /** Whether any word of the text carries a valence. */
   opinionated: boolean;
-  language: LexiconLanguage;
+  /**
+   * The list the text was scored with; null when neither list knows any of its words: its score
+   * is then 55 whatever its language, and telling the language (tinyld, 3 % of the server's
+   * time at 500 inbound texts a second) is skipped.
+   */
+  language: LexiconLanguage | null;
 };
 
 /** A raw sum onto 0–100, the neutral centre at 55, so thresholds 70 and 40 sit ±2 away. */
@@ -97,15 +103,20 @@ function toScore(raw: number): number {
 const SCORED_KEPT = 10_000;
 const scored = new Map<string, TextSentiment>();
 
+/** A text with no word of either list (or none at all): the middle of the neutral band. */
+const NO_OPINION: TextSentiment = Object.freeze({ score: Math.round(NEUTRAL), raw: 0, opinionated: false, language: null });
+
 /** The sentiment of one text, French or English. */
 export function scoreText(text: string): TextSentiment {
   const trimmed = text.trim();
-  if (!trimmed) return { score: Math.round(NEUTRAL), raw: 0, opinionated: false, language: "fr" };
+  if (!trimmed) return NO_OPINION;
   const key = createHash("sha256").update(trimmed).digest("base64");
   const known = scored.get(key);
   if (known) return known;
-  const language = languageOf(trimmed);
-  const { raw, words } = rawScore(trimmed, language);
+  const scores = { fr: rawScore(trimmed, "fr"), en: rawScore(trimmed, "en") };
+  if (scores.fr.words === 0 && scores.en.words === 0) return keepUpTo(scored, SCORED_KEPT, key, NO_OPINION);
+  const language = languageOf(trimmed, scores);
+  const { raw, words } = scores[language];
   const capped = Math.max(-RAW_CAP, Math.min(RAW_CAP, raw));
   return keepUpTo(scored, SCORED_KEPT, key, { score: toScore(capped), raw: capped, opinionated: words > 0, language });
 }

@@ -23,7 +23,7 @@ describe("scoreText", () => {
     ["Est-ce que je peux déplacer mon rendez-vous à jeudi?", "neutral"],
     ["Pouvez-vous m'envoyer la facture par courriel?", "neutral"],
   ])("reads French: %s → %s", (text, label) => {
-    expect(scoreText(text).language).toBe("fr");
+    expect(scoreText(text).language).toBe(label === "neutral" ? null : "fr");
     expect(labelOf(text)).toBe(label);
   });
 
@@ -36,8 +36,16 @@ describe("scoreText", () => {
     ["I'll be there at 2pm", "neutral"],
     ["Can you email me the invoice?", "neutral"],
   ])("reads English: %s → %s", (text, label) => {
-    expect(scoreText(text).language).toBe("en");
+    expect(scoreText(text).language).toBe(label === "neutral" ? null : "en");
     expect(labelOf(text)).toBe(label);
+  });
+
+  it("tells the language only of a text with a word of either list: the others score 55 in any language", () => {
+    expect(scoreText("Je serai là à 14h")).toEqual({ score: 55, raw: 0, opinionated: false, language: null });
+    expect(scoreText("I'll be there at 2pm")).toEqual({ score: 55, raw: 0, opinionated: false, language: null });
+    // A word of one list is enough for the language to be told, and the text scored in it.
+    expect(scoreText("Je serai là à 14h, merci")).toMatchObject({ opinionated: true, language: "fr" });
+    expect(scoreText("I'll be there at 2pm, thanks")).toMatchObject({ opinionated: true, language: "en" });
   });
 
   it("scores an empty or blank text neutral, with no opinion", () => {
