@@ -1,5 +1,5 @@
 // bench/inbox (npm run bench:inbox): the text inbox under load, against the real server in its
-// own process on a fresh embedded PostgreSQL with the sandbox carrier. Sizes come from the
+// own process on a fresh embedded PostgreSQL, inbound texts through the Twilio webhook (or the sandbox, post-text.mjs). Sizes come from the
 // environment so that a small run takes a minute; the defaults are the published run (README
 // "Inbox figures"). BENCH_PHASES picks phases (lists,memory,sockets,polling; default all);
 // BENCH_PHASES=orgs is the many-organisation load model with the floor beside it (orgs.mjs).
@@ -26,6 +26,7 @@ import { askServer, coresUsed, cpuSeconds, loadAverage, ownCpuSeconds, postgresC
 import { socketsPhase } from "./pushed.mjs";
 import { benchEmail, contactPhone, DEMO_USER, HEAVY_THREADS, ORG_ID, seedInbox } from "./seed.mjs";
 import { printTable } from "./table.mjs";
+import { BENCH_TWILIO, INBOUND } from "./post-text.mjs";
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const cfg = {
@@ -73,11 +74,24 @@ async function loginAll(base, count) {
   return tokens;
 }
 
-const result = { machine: machine(), loadAverage: { start: loadAverage() }, config: cfg };
+const result = { machine: machine(), loadAverage: { start: loadAverage() }, config: { ...cfg, inbound: INBOUND } };
 log(`sizes ${JSON.stringify(cfg)}; load average ${JSON.stringify(result.loadAverage.start)}`);
 const server = await startServer({
   port: PORT,
-  env: { DEV_TOOLS: "true", EMBEDDED_PG_PORT: String(PG_PORT), BENCH_PROBE_FILE: probeFile },
+  env: {
+    DEV_TOOLS: "true",
+    EMBEDDED_PG_PORT: String(PG_PORT),
+    BENCH_PROBE_FILE: probeFile,
+    // Texts come in through the Twilio webhook, as in production (post-text.mjs, decision 0062).
+    ...(INBOUND === "carrier"
+      ? {
+          TWILIO_ACCOUNT_SID: BENCH_TWILIO.accountSid,
+          TWILIO_AUTH_TOKEN: BENCH_TWILIO.authToken,
+          TWILIO_API_BASE: BENCH_TWILIO.apiBase,
+          PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        }
+      : {}),
+  },
   // BENCH_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   nodeArgs: [
     "--expose-gc",
@@ -144,7 +158,7 @@ try {
   const pgVersion = (await owner.query("show server_version")).rows[0].server_version;
   result.conditions = {
     database: `embedded PostgreSQL ${pgVersion} in a fresh data folder, default settings (max_connections 200)`,
-    server: "apps/server/src/main.ts on Node with the tsx loader, NODE_ENV=production, sandbox carrier, LISTEN/NOTIFY bus",
+    server: `apps/server/src/main.ts on Node with the tsx loader, NODE_ENV=production, ${INBOUND === "carrier" ? "Twilio carrier (inbound texts through its signed webhook)" : "sandbox carrier"}, LISTEN/NOTIFY bus`,
     client: "one process: sockets, polling tabs, text injector and autocannon",
     sharedMachine: `server, PostgreSQL and load generator on the same ${os.cpus().length} cores, shared with other work (see loadAverage)`,
     // One active session per user (a new sign-in revokes the others), but one session may hold

@@ -14,7 +14,8 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { watchCollections, watchStalls } from "./loop-watch.mjs";
 
-const INBOUND = "/api/sandbox/inbound";
+/** The inbound text's routes: the carrier webhook and the sandbox endpoint (post-text.mjs). */
+const INBOUND = new Set(["/api/webhooks/twilio/sms", "/api/sandbox/inbound"]);
 
 const file = process.env.BENCH_PROBE_FILE;
 if (file) {
@@ -24,7 +25,7 @@ if (file) {
   const started = new WeakMap();
   let held = [];
   diagnostics.subscribe("http.server.request.start", ({ request }) => {
-    if (request.url === INBOUND) started.set(request, performance.now());
+    if (INBOUND.has(request.url)) started.set(request, performance.now());
   });
   // The requests held 20 ms or more, and the loop's stalls of 10 ms or more, with when they
   // began (epoch milliseconds): to tell a moment when the server stalled from one when it did not.
