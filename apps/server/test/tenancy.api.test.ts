@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import net from "node:net";
-import pg from "pg";
 import { appUrlFor } from "../src/db/app-login.ts";
 import { APP_ROLE, createDatabase, sendUnanswered, withTenant, type Db } from "../src/db/database.ts";
 import { readAsTenant } from "../src/db/tenant-read.ts";
 import { TEST_APP_PASSWORD } from "./app-password.ts";
 import { apiSuite, type Tenant } from "./helpers.ts";
+import { roundTrips, spyOn, traceWire, type WireEvent } from "./wire-trace.ts";
 
 /**
  * Row-level security proof (DESIGN §4): the role every request runs as, relais_app, sees and
@@ -249,19 +249,6 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
       sendUnanswered(tx, tx.updateTable("teams").set({ label }).where("id", "=", team.id));
     });
 
-  /** Makes `target[name]` tell `record` of each call (and on which object) before it runs; answers the undo. */
-  type Methods = Record<string, (...args: unknown[]) => unknown>;
-  const spy = (target: Methods, name: string, record: (self: unknown, args: unknown[]) => unknown) => {
-    const original = target[name];
-    target[name] = function (this: unknown, ...args: unknown[]) {
-      record(this, args);
-      return original?.apply(this, args);
-    };
-    return () => {
-      target[name] = original as Methods[string];
-    };
-  };
-
   it("rolls back everything of a failed transaction whose begin went out with its first statement", async () => {
     const before = await actual("teams", a.orgId);
     await expect(
@@ -278,32 +265,24 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
 
   it("sends a tenant's begin with its first statement, and an unanswered write with the commit (decision 0054)", async () => {
     const one = createDatabase(t.databaseUrl, { appUrl: appUrlFor(t.databaseUrl, TEST_APP_PASSWORD), appPoolSize: 1 });
-    // What crosses the wire, in order, per connection: "w" a message written, "r" PostgreSQL
-    // ready again. A round trip is a run of writes followed by the answers they wait for. Other
-    // pools of this process (the test app's jobs) write too: only the connection that opens the
-    // transaction below counts.
-    const wire: { connection: unknown; what: "w" | "r"; bytes?: string }[] = [];
-    const connection = (pg as unknown as { Connection: { prototype: Record<string, (...args: unknown[]) => unknown> } }).Connection
-      .prototype;
-    const undo: (() => void)[] = [];
+    // What crosses the wire, in order, per connection (wire-trace.ts). Other pools of this
+    // process (the test app's jobs) write too: only the connection that opens the transaction
+    // below counts.
+    let wire: { events: WireEvent[]; stop: () => void } | null = null;
     const label = `Pipelined ${Date.now()}`;
     try {
       await withTenant(one.app, a.orgId, (tx) => tx.selectFrom("teams").select("id").limit(1).execute());
-      undo.push(spy(connection, "_send", (self, args) => wire.push({ connection: self, what: "w", bytes: String(args[0]) })));
-      undo.push(spy(connection, "emit", (self, args) => args[0] === "readyForQuery" && wire.push({ connection: self, what: "r" })));
+      wire = traceWire();
       await readThenUpdateUnanswered(one.app, label);
     } finally {
-      for (const restore of undo) restore();
+      wire?.stop();
       await one.close();
     }
-    const mine = wire.find((e) => e.bytes?.includes(`begin; select set_config('app.org_id', '${a.orgId}'`))?.connection;
-    const trace = wire
-      .filter((e) => e.connection === mine)
-      .map((e) => e.what)
-      .join("");
+    const events = wire?.events ?? [];
+    const mine = events.find((e) => e.bytes?.includes(`begin; select set_config('app.org_id', '${a.orgId}'`))?.connection;
     // begin + tenant key with the read, then the update with the commit: two round trips of
     // two answers each, where waiting for each answer takes four.
-    const answersPerRoundTrip = (trace.match(/w+r+/g) ?? []).map((trip) => trip.replace(/w/g, "").length);
+    const answersPerRoundTrip = roundTrips(events.filter((e) => e.connection === mine));
     expect(answersPerRoundTrip).toEqual([2, 2]);
     expect(
       await sql<{ n: number }>`select count(*)::int as n from teams where label = ${label}`.execute(t.db.owner).then((r) => r.rows[0]?.n),
@@ -321,11 +300,11 @@ describe("transactions with their begin sent late (round-trips.ts, decision 0042
     try {
       await withTenant(one.app, a.orgId, (tx) => tx.selectFrom("teams").select("id").limit(1).execute());
       undo.push(
-        spy(socket, "_writev", (self, args) =>
+        spyOn(socket, "_writev", (self, args) =>
           writes.push({ socket: self, text: (args[0] as { chunk: unknown }[]).map((c) => text(c.chunk)).join("") }),
         ),
       );
-      undo.push(spy(socket, "_write", (self, args) => writes.push({ socket: self, text: text(args[0]) })));
+      undo.push(spyOn(socket, "_write", (self, args) => writes.push({ socket: self, text: text(args[0]) })));
       await readThenUpdateUnanswered(one.app, label);
     } finally {
       for (const restore of undo) restore();

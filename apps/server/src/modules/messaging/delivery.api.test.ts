@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Message, Thread } from "@relais/shared";
 import { sql } from "kysely";
-import pg from "pg";
 import { withTenant, type Db, type Tx } from "../../db/database.ts";
 import { apiSuite, createTestApp, expectError, setTeamPhone, uniquePhone, type Tenant, type TestApp } from "../../../test/helpers.ts";
 import { API, createThread, eventsSeenBy, givePhones, messagesOf, until } from "./messaging-test-kit.ts";
 import { upsertInboundThread } from "./repo.ts";
 import { SENTIMENT_BEFORE_NEW_TEXT } from "./sentiment.ts";
+import { roundTrips, traceWire } from "../../../test/wire-trace.ts";
 
 /** Sending, delivery statuses, inbound texts and the sandbox network. */
 
@@ -151,44 +151,23 @@ describe("inbound texts", () => {
   });
 
   it("records an inbound text in two round trips: its thread, message, touch and reads together, then its events with the commit", async () => {
-    // What crosses the wire, in order, per connection: "w" a message written, "r" PostgreSQL
-    // ready again. A round trip is a run of writes followed by the answers they wait for.
-    type Methods = Record<string, (...args: unknown[]) => unknown>;
-    const connection = (pg as unknown as { Connection: { prototype: Methods } }).Connection.prototype;
-    const wire: { connection: unknown; what: "w" | "r"; bytes?: string }[] = [];
-    const spy = (name: string, record: (self: unknown, args: unknown[]) => unknown) => {
-      const original = connection[name];
-      connection[name] = function (this: unknown, ...args: unknown[]) {
-        record(this, args);
-        return original?.apply(this, args);
-      };
-      return () => void (connection[name] = original as Methods[string]);
-    };
-    const undo = [
-      spy("_send", (self, args) => wire.push({ connection: self, what: "w", bytes: String(args[0]) })),
-      spy("emit", (self, args) => args[0] === "readyForQuery" && wire.push({ connection: self, what: "r" })),
-    ];
+    // What crosses the wire, in order, per connection (wire-trace.ts).
+    const wire = traceWire();
     const contact = uniquePhone();
     try {
       // An opinion word: the thread's mood moves, so its write goes out too (with the commit).
       expect((await inbound({ from: contact, to: phones.main, body: "Merci beaucoup" })).statusCode).toBe(201);
     } finally {
-      for (const restore of undo) restore();
+      wire.stop();
     }
     // The text's transaction is the only one of its organisation meanwhile.
     const opening = `begin; select set_config('app.org_id', '${org.orgId}'`;
-    const mine = wire.find((e) => e.bytes?.includes(opening))?.connection;
-    const ofText = wire.filter((e) => e.connection === mine);
+    const mine = wire.events.find((e) => e.bytes?.includes(opening))?.connection;
+    const ofText = wire.events.filter((e) => e.connection === mine);
     const begin = ofText.findIndex((e) => e.bytes?.includes(opening));
     const commit = ofText.findIndex((e) => e.bytes?.includes("commit;"));
     const end = ofText.findIndex((e, i) => i > commit && e.what === "r");
-    const trips = (
-      ofText
-        .slice(begin, end + 1)
-        .map((e) => e.what)
-        .join("")
-        .match(/w+r+/g) ?? []
-    ).length;
+    const trips = roundTrips(ofText.slice(begin, end + 1)).length;
     expect(trips).toBe(2);
     const thread = await t.db.owner
       .selectFrom("threads")
