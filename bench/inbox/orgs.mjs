@@ -194,6 +194,7 @@ export async function orgsPhase(ctx, { login }) {
       cores: run.cores,
       loadAverage1m: run.loadAverage1m,
       walBytesPerSecond: wal.bytesPerSecond,
+      transactionsPerText: Math.round((waits.transactions() / run.value.injected.planned) * 100) / 100,
       serverEventLoopDelayMs: loopDelayFigures(run.serverEventLoopDelayMs),
       loadGeneratorEventLoopDelayMs: run.loadGeneratorEventLoopDelayMs,
       postgresActivity,
@@ -220,7 +221,9 @@ export async function orgsPhase(ctx, { login }) {
 /** Floor beside Relais, one line per case. */
 export function printOrgs(r) {
   if (!r) return;
-  const rows = [["case", "texts/s", "floor p99", "Relais p50", "Relais p99", "÷ floor", "taken in/s", "missing", "load 1m"]];
+  const rows = [
+    ["case", "texts/s", "floor p99", "Relais p50", "Relais p99", "÷ floor", "taken in/s", "transactions/text", "missing", "load 1m"],
+  ];
   for (const x of r.relais) {
     const f = r.floor.find((y) => y.rate === x.ratePerSecond && (x.case.startsWith("1 org") ? y.orgs === 1 : y.orgs !== 1));
     const fp = f?.p99_ms ?? null;
@@ -232,6 +235,7 @@ export function printOrgs(r) {
       `${x.everyScreenMs.p99} ms`,
       fp ? String(Math.round((x.everyScreenMs.p99 / fp) * 10) / 10) : "—",
       String(x.takenInPerSecond),
+      String(x.transactionsPerText),
       String(x.missingDeliveries),
       String(x.loadAverage1m),
     ]);

@@ -16,6 +16,17 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
   const client = new pg.Client({ connectionString: ownerUrl });
   client.on("error", () => undefined);
   await client.connect();
+  // Transactions committed or rolled back in the cluster meanwhile, less this sampler's own (one
+  // per query): with one per inbound text and one per read of the hub, a figure to set beside
+  // the texts taken in. PostgreSQL's backends report theirs within a second of the end.
+  let ownQueries = 0;
+  const transactionsNow = async () => {
+    ownQueries++;
+    const { rows } = await client.query("select sum(xact_commit + xact_rollback)::float8 as n from pg_stat_database");
+    return rows[0].n;
+  };
+  const transactionsAtStart = await transactionsNow();
+  let transactions = 0;
   const counts = new Map();
   // Where PostgreSQL's write-ahead log stood at each sample (epoch ms, bytes): how much a phase
   // wrote, and when it moved into a new 16 MB segment file.
@@ -26,6 +37,7 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
     while (running) {
       const { rows } = await client.query(SAMPLE);
       const lsn = await client.query("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as bytes");
+      ownQueries += 2;
       wal.push({ at: Date.now(), bytes: lsn.rows[0].bytes });
       samples++;
       for (const r of rows) {
@@ -40,11 +52,21 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
     async stop(top = 6) {
       running = false;
       await loop;
+      // After the reports of the last second's transactions.
+      await new Promise((r) => setTimeout(r, 1_100));
+      transactions = await transactionsNow().then(
+        (n) => n - transactionsAtStart - ownQueries,
+        () => 0,
+      );
       await client.end().catch(() => undefined);
       return [...counts.entries()]
         .sort((a, b) => b[1] - a[1])
         .slice(0, top)
         .map(([what, n]) => ({ what, connections: Math.round((n / Math.max(1, samples)) * 10) / 10 }));
+    },
+    /** Transactions of the cluster from the start to `stop()`, less the sampler's own. */
+    transactions() {
+      return transactions;
     },
     /** The log's samples: bytes written per second, and when (epoch ms, within a sample) it entered each new segment. */
     wal() {
