@@ -110,7 +110,12 @@ async function injectSpread(base, { rate, seconds, pick, book, contactsFrom = 0 
         lastAnswer = performance.now();
         answers.push(lastAnswer - sentAt);
       })
-      .catch(() => (statuses.error = (statuses.error ?? 0) + 1))
+      // Counted by cause ("error ECONNRESET"), to tell a server that dropped requests from one
+      // that answered late (decision 0063).
+      .catch((err) => {
+        const key = `error ${err?.code ?? err?.message ?? "unknown"}`;
+        statuses[key] = (statuses[key] ?? 0) + 1;
+      })
       .finally(() => inFlight.delete(req));
     inFlight.add(req);
   }
