@@ -6,6 +6,7 @@ import {
   type MantineTheme,
   type MantineThemeOverride,
 } from "@mantine/core";
+import { keepEarlyFocus } from "../ui/keep-early-focus.ts";
 
 /** A calm deep teal: the brand colour of Relais. */
 const relais: MantineColorsTuple = [
@@ -35,7 +36,11 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: "md", padding: "lg" } },
     Paper: { defaultProps: { radius: "md" } },
-    Modal: { defaultProps: { centered: true, radius: "md", overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    // keepEarlyFocus: a field focused before the dialog's focus trap moves in keeps the focus.
+    Modal: {
+      defaultProps: { centered: true, radius: "md", overlayProps: { backgroundOpacity: 0.45, blur: 2 }, onFocusCapture: keepEarlyFocus },
+    },
+    Drawer: { defaultProps: { onFocusCapture: keepEarlyFocus } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
   },
 });
