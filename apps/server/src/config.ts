@@ -24,6 +24,28 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   DATA_DIR: z.string().default("./data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(5488),
+  /**
+   * Settings the embedded PostgreSQL starts with, `name=value` separated by `;`: for a look at
+   * where its time goes (the inbox bench loads pg_stat_statements this way, decision 0064).
+   */
+  EMBEDDED_PG_SETTINGS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const settings: [string, string][] = [];
+      for (const item of v
+        .split(";")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const match = /^([a-z_][a-z0-9_.]*)\s*=\s*(.+)$/i.exec(item);
+        if (!match?.[1] || !match[2]) {
+          ctx.addIssue({ code: "custom", message: `not a name=value setting: ${item}` });
+          return z.NEVER;
+        }
+        settings.push([match[1], match[2].trim()]);
+      }
+      return settings;
+    }),
   /** HS256 secret for access tokens; generated and kept under DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32).optional(),
   COOKIE_SECURE: bool.optional(),

@@ -24,7 +24,11 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(config.DATA_DIR, "pg"), port: config.EMBEDDED_PG_PORT });
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.DATA_DIR, "pg"),
+      port: config.EMBEDDED_PG_PORT,
+      settings: config.EMBEDDED_PG_SETTINGS,
+    });
     url = embedded.url;
   }
   // The embedded database is ours: relais_app gets a login of its own (password kept under

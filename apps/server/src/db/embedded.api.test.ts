@@ -15,7 +15,14 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "relais-embedded-"));
   // PostgreSQL runs as the postgres user when the tests run as root: it must reach the folder.
   await chmod(dir, 0o755);
-  embedded = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), port });
+  embedded = await startEmbeddedPostgres({
+    dir: path.join(dir, "pg"),
+    port,
+    settings: [
+      ["shared_preload_libraries", "pg_stat_statements"],
+      ["work_mem", "7MB"],
+    ],
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -39,6 +46,20 @@ describe("the embedded PostgreSQL", () => {
     // No client address: the connection came through the socket, not TCP.
     expect(await clientAddress(embedded.url)).toBeNull();
     expect(await clientAddress(`postgres://postgres:relais@127.0.0.1:${port}/postgres`)).toBe("127.0.0.1/32");
+  });
+
+  it("starts with the settings it is given (EMBEDDED_PG_SETTINGS), a library to preload included", async () => {
+    const client = new pg.Client({ connectionString: embedded.url });
+    await client.connect();
+    try {
+      expect((await client.query<{ work_mem: string }>("show work_mem")).rows[0]?.work_mem).toBe("7MB");
+      // pg_stat_statements answers only when the server preloaded it.
+      await client.query("create extension if not exists pg_stat_statements");
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_statements");
+      expect(rows[0]?.n).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
   });
 
   it("keeps to TCP where the socket's path would be too long for the kernel", () => {

@@ -32,7 +32,13 @@ async function loadEmbeddedPostgres() {
  * As root, PostgreSQL refuses to run, so the package runs it as the `postgres` system user and
  * hands that user the data folder (createPostgresUser).
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  /** More settings, each passed as `-c name=value` (EMBEDDED_PG_SETTINGS). */
+  settings?: readonly (readonly [string, string])[];
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   const dir = path.resolve(opts.dir);
   const isRoot = process.getuid?.() === 0;
   await mkdir(path.dirname(dir), { recursive: true });
@@ -47,7 +53,15 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", `unix_socket_directories=${socketDir ?? ""}`],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=200",
+      "-c",
+      `unix_socket_directories=${socketDir ?? ""}`,
+      ...(opts.settings ?? []).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    ],
     onLog: (m: unknown) => opts.log?.(String(m).trim()),
     onError: (m: unknown) => opts.log?.(String(m).trim()),
   });
