@@ -211,7 +211,8 @@ export async function orgsPhase(ctx, { login }) {
     // see meanwhile counted that much late (decision 0057).
     globalThis.gc?.();
     const statements = COUNT_STATEMENTS ? await countStatements(ownerUrl) : null;
-    const waits = await sampleWaits(ownerUrl);
+    // BENCH_WAIT_SAMPLE_MS: a finer step than 250 ms shows short waits, at some cost to PostgreSQL.
+    const waits = await sampleWaits(ownerUrl, Number(process.env.BENCH_WAIT_SAMPLE_MS ?? 250));
     const run = await measureCores(async () => {
       const injected = await injectSpread(server.base, { rate, seconds, pick, book });
       return { injected, waitedAfterLastTextMs: await until(() => book.done(), drainMs) };
