@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql, type Compilable, type Transaction } from 
 import { prioritisePool } from "./priority-pool.ts";
 import { hearDirectoryChangesAtCommit } from "./directory-commit.ts";
 import { saveRoundTrips } from "./round-trips.ts";
+import { shareRowShapes } from "./row-shapes.ts";
 import type { DB } from "./schema.ts";
 
 export const APP_ROLE = "relais_app";
@@ -48,6 +49,8 @@ export const DIRECTORY_CHANGE_CHANNEL = "relais_directory_change";
 pg.types.setTypeParser(20, (v) => Number(v));
 // date columns stay YYYY-MM-DD strings: a calendar date has no time zone.
 pg.types.setTypeParser(1082, (v) => v);
+// After the parsers above: a row's shape is made once per description (row-shapes.ts).
+shareRowShapes();
 
 export type DatabaseOptions = {
   /**
