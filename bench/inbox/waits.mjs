@@ -26,6 +26,15 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
     return rows[0].n;
   };
   const transactionsAtStart = await transactionsNow();
+  // The log's files: a new one is made (and zeroed, commits waiting) when none is ready for
+  // reuse; reusing one leaves the count as it was (decision 0065).
+  const walFilesNow = async () => {
+    ownQueries++;
+    const { rows } = await client.query("select count(*)::int as n from pg_ls_waldir() where name ~ '^[0-9A-F]{24}$'");
+    return rows[0].n;
+  };
+  const walFilesAtStart = await walFilesNow();
+  let walFilesMade = 0;
   let transactions = 0;
   const counts = new Map();
   // Where PostgreSQL's write-ahead log stood at each sample (epoch ms, bytes): how much a phase
@@ -54,6 +63,10 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
       await loop;
       // After the reports of the last second's transactions.
       await new Promise((r) => setTimeout(r, 1_100));
+      walFilesMade = await walFilesNow().then(
+        (n) => Math.max(0, n - walFilesAtStart),
+        () => 0,
+      );
       transactions = await transactionsNow().then(
         (n) => n - transactionsAtStart - ownQueries,
         () => 0,
@@ -68,18 +81,25 @@ export async function sampleWaits(ownerUrl, everyMs = 250) {
     transactions() {
       return transactions;
     },
-    /** The log's samples: bytes written per second, and when (epoch ms, within a sample) it entered each new segment. */
+    /**
+     * The log's samples: bytes written per second, when (epoch ms, within a sample) it entered each
+     * new segment, and how many files PostgreSQL made for them (after `stop()`).
+     */
     wal() {
       const first = wal[0];
       const last = wal.at(-1);
-      if (!first || !last || last.at === first.at) return { bytesPerSecond: 0, newSegmentsAt: [] };
+      if (!first || !last || last.at === first.at) return { bytesPerSecond: 0, newSegmentsAt: [], filesMade: walFilesMade };
       const SEGMENT = 16 * 1024 * 1024;
       const newSegmentsAt = [];
       for (let i = 1; i < wal.length; i++) {
         const [a, b] = [wal[i - 1], wal[i]];
         if (Math.floor(b.bytes / SEGMENT) > Math.floor(a.bytes / SEGMENT)) newSegmentsAt.push({ after: a.at, before: b.at });
       }
-      return { bytesPerSecond: Math.round((last.bytes - first.bytes) / ((last.at - first.at) / 1000)), newSegmentsAt };
+      return {
+        bytesPerSecond: Math.round((last.bytes - first.bytes) / ((last.at - first.at) / 1000)),
+        newSegmentsAt,
+        filesMade: walFilesMade,
+      };
     },
   };
 }
