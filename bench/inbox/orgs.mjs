@@ -127,7 +127,12 @@ async function runFloor({ orgs, staff, rate, seconds }) {
     return line ? JSON.parse(line) : { error: `floor exited ${code}: ${out.slice(0, 300)}` };
   } finally {
     await rm(FLOOR_COPY, { force: true });
-    for (const folder of await floorFolders()) if (!before.has(folder)) await rm(folder, { recursive: true, force: true });
+    // Its PostgreSQL may still be writing there as it stops (ENOTEMPTY): retried, and a folder
+    // that stays is left behind rather than ending the benchmark.
+    for (const folder of await floorFolders()) {
+      if (before.has(folder)) continue;
+      await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
+    }
   }
 }
 
