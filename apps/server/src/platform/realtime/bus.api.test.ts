@@ -7,6 +7,7 @@ import { createDatabase, type Database } from "../../db/database.ts";
 import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
 import { urgently } from "../../db/priority-pool.ts";
+import { SIGNAL_TEXT } from "./pg-bus.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import { databaseUrlOf, newSigner, record, sleep, startNode, TestSocket, type Node } from "./realtime.test-kit.ts";
 
@@ -80,25 +81,26 @@ describe("PostgreSQL LISTEN/NOTIFY (default)", () => {
   crossNodeChecks(() => ({ a, b }));
 
   it("brings urgent work's events to this node's sockets without waiting for the bus (decision 0049)", async () => {
-    const org = await t.tenant();
-    const onA = await connect(a, (await a.login(org.users.user.email)).jwt);
-    await record(a.db, org.orgId, { payload: { n: "warm-up" } });
-    await onA.waitFor((m) => "payload" in m && m.payload["n"] === "warm-up");
-    // The bus sends its NOTIFY through the owner pool: with both its connections held, no signal leaves node A.
+    // A node whose NOTIFYs wait while `held` is set: no signal leaves it meanwhile.
+    let held: Promise<void> | null = null;
+    const gated = await startNode(url, { signer, beforeSignal: () => held ?? Promise.resolve() });
     let release = () => undefined as void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const holds = [0, 1].map(() => a.db.owner.connection().execute(() => gate));
     try {
-      await record(a.db, org.orgId, { payload: { n: "text" } });
+      const org = await t.tenant();
+      const onA = await connect(gated, (await gated.login(org.users.user.email)).jwt);
+      await record(gated.db, org.orgId, { payload: { n: "warm-up" } });
+      await onA.waitFor((m) => "payload" in m && m.payload["n"] === "warm-up");
+      held = new Promise<void>((resolve) => (release = resolve));
+      await record(gated.db, org.orgId, { payload: { n: "text" } });
       await sleep(300);
       expect(onA.events.map((e) => e.payload["n"])).toEqual(["warm-up"]);
       // A call's change: its commit pokes the node's own channel, which reads urgently — the text's event comes along.
-      await urgently(() => record(a.db, org.orgId, { payload: { n: "call" } }));
+      await urgently(() => record(gated.db, org.orgId, { payload: { n: "call" } }));
       await onA.waitFor((m) => "payload" in m && m.payload["n"] === "call");
       expect(onA.events.map((e) => e.payload["n"])).toEqual(["warm-up", "text", "call"]);
     } finally {
       release();
-      await Promise.all(holds);
+      await gated.close();
     }
   });
 
@@ -132,6 +134,30 @@ describe("PostgreSQL LISTEN/NOTIFY (default)", () => {
     // And the new connection carries live signals again.
     await record(a.db, org.orgId, { payload: { n: "after-outage" } });
     await onB.waitFor((m) => "payload" in m && m.payload["n"] === "after-outage");
+  });
+
+  it("sends signals from a connection of their own, opened again when it drops", async () => {
+    const org = await t.tenant();
+    const onB = await connect(b, (await b.login(org.users.user.email)).jwt);
+    await record(a.db, org.orgId, { payload: { n: "first" } });
+    await onB.waitFor((m) => "payload" in m && m.payload["n"] === "first");
+    // The signal's connections: those that last ran it (one per node).
+    const senders = async () =>
+      (
+        await sql<{ pid: number }>`
+          select pid from pg_stat_activity where datname = current_database() and query = ${SIGNAL_TEXT} order by pid`.execute(t.db.owner)
+      ).rows;
+    const before = await senders();
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${SIGNAL_TEXT}`.execute(
+      t.db.owner,
+    );
+    await sleep(200);
+    // The next signal goes out on a new connection, well before the sweep (30 s) could bring it.
+    await record(a.db, org.orgId, { payload: { n: "after-drop" } });
+    await onB.waitFor((m) => "payload" in m && m.payload["n"] === "after-drop", 3_000);
+    const after = await senders();
+    expect(after.some((s) => before.some((old) => old.pid === s.pid))).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import type pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
 import { keepListening } from "../../db/listener.ts";
@@ -15,12 +15,11 @@ export function createPgBus(opts: { db: Database; log: FastifyBaseLogger; health
   const { db, log } = opts;
   const listeners = listenerSet(log);
 
+  const sender = signalSender(db);
   const outbox = coalescer(
-    async (orgIds) => {
-      // Autocommit: delivered at once. Kept out of the writers' own transactions on purpose
-      // (decision 0004): NOTIFY takes a cluster-wide lock while its transaction commits.
-      await sql`select pg_notify(${CHANNEL}, o) from unnest(${orgIds}::text[]) as o`.execute(db.owner);
-    },
+    // Autocommit: delivered at once. Kept out of the writers' own transactions on purpose
+    // (decision 0004): NOTIFY takes a cluster-wide lock while its transaction commits.
+    (orgIds) => sender.send(orgIds),
     (err) => log.warn({ err }, "realtime signal not sent; nodes catch up at their next sweep"),
   );
 
@@ -41,7 +40,69 @@ export function createPgBus(opts: { db: Database; log: FastifyBaseLogger; health
     publish: (orgId) => outbox.add(orgId),
     async close() {
       await outbox.drained();
+      await sender.close();
       await listener.close();
     },
   };
 }
+
+/**
+ * The signals' own connection, opened at the first and again after a failure. Not the owner
+ * pool's: PostgreSQL wakes every connection of the database that listens, on any channel, at
+ * each NOTIFY, and the owner pool's connections listen (database.ts). Sent from one of them, each
+ * signal was also read back by its sender; here the statement is prepared once, not parsed and
+ * planned at every signal (decision 0065). The coalescer sends one batch at a time.
+ */
+function signalSender(db: Database) {
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const drop = (dropped: pg.Client) => {
+    if (client === dropped) client = null;
+    dropped.end().catch(() => undefined);
+  };
+  const current = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const opened = db.dedicatedClient();
+      // A dropped connection is forgotten; the next signal opens another.
+      opened.on("error", () => drop(opened));
+      try {
+        await opened.connect();
+      } catch (err) {
+        drop(opened);
+        throw err;
+      }
+      if (closed) {
+        drop(opened);
+        throw new Error("realtime bus closed");
+      }
+      return (client = opened);
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  return {
+    async send(orgIds: string[]): Promise<void> {
+      const sending = await current();
+      try {
+        await sending.query({ name: SIGNAL_STATEMENT, text: SIGNAL_TEXT, values: [CHANNEL, orgIds] });
+      } catch (err) {
+        drop(sending);
+        throw err;
+      }
+    },
+    async close(): Promise<void> {
+      closed = true;
+      const last = client ?? (await connecting?.catch(() => null));
+      client = null;
+      await last?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** The signal, one NOTIFY per organisation named. */
+export const SIGNAL_TEXT = "select pg_notify($1, o) from unnest($2::text[]) as o";
+/** The name the signal is prepared under on its connection. */
+export const SIGNAL_STATEMENT = "relais_bus_signal";

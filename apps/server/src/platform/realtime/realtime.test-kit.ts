@@ -19,6 +19,7 @@ import { PASSWORD, type TestApp } from "../../../test/helpers.ts";
 import type { RealtimeOptions } from "./realtime.ts";
 import { POSITIONS_PER_TRANSACTION, recordEvent, type NewEvent } from "./record-event.ts";
 import { currentPosition } from "./event-repo.ts";
+import { SIGNAL_STATEMENT } from "./pg-bus.ts";
 
 /** Shared by the realtime API tests: server nodes on one test database, and a socket client. */
 
@@ -45,9 +46,16 @@ export type Node = {
  */
 export async function startNode(
   url: string,
-  opts: { signer: TokenSigner; redisUrl?: string; realtime?: Partial<RealtimeOptions> },
+  opts: {
+    signer: TokenSigner;
+    redisUrl?: string;
+    realtime?: Partial<RealtimeOptions>;
+    /** Awaited before each NOTIFY the PostgreSQL bus sends: a test holds the node's signals back with it. */
+    beforeSignal?: () => Promise<void>;
+  },
 ): Promise<Node> {
   const db = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 8, ownerPoolSize: 2 });
+  if (opts.beforeSignal) gateSignals(db, opts.beforeSignal);
   const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false" };
   if (opts.redisUrl) env["REDIS_URL"] = opts.redisUrl;
   const config = loadConfig(env);
@@ -265,3 +273,18 @@ export class TestSocket {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Makes every NOTIFY of the PostgreSQL bus on `db` wait for `before` (the bus sends on a connection of its own). */
+function gateSignals(db: Database, before: () => Promise<void>): void {
+  const open = db.dedicatedClient;
+  db.dedicatedClient = () => {
+    const client = open();
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as { query: typeof query }).query = async (...args) => {
+      const [config] = args;
+      if (typeof config === "object" && config !== null && (config as { name?: unknown }).name === SIGNAL_STATEMENT) await before();
+      return query(...args);
+    };
+    return client;
+  };
+}
