@@ -55,7 +55,7 @@ const shapes = new WeakMap<TypeParsers, Branch>();
 const MAX_SHAPES = 2_000;
 let shapeCount = 0;
 
-export function shapeOf(types: TypeParsers, descriptions: FieldDescription[]): Shape {
+function shapeOf(types: TypeParsers, descriptions: FieldDescription[]): Shape {
   let branch: Branch = shapes.get(types) ?? setAndGet(shapes, types, {});
   for (const d of descriptions) {
     branch.next ??= new Map<string, Map<number, Branch>>();
