@@ -179,6 +179,31 @@ describe("inbound texts", () => {
     expect(thread.sentiment).toBeGreaterThanOrEqual(70);
   });
 
+  it("records an inbound text without locking its organisation's row (decision 0066)", async () => {
+    const contact = uniquePhone();
+    expect((await inbound({ from: contact, to: phones.main, body: "premier" })).statusCode).toBe(201);
+    // FOR UPDATE conflicts with the foreign-key checks' KEY SHARE: a text that still checked its
+    // organisation's row would wait here until the holder let go.
+    let text: Promise<number> | undefined;
+    const first = await withTenant(t.db.owner, org.orgId, async (tx) => {
+      await sql`select id from organizations where id = ${org.orgId} for update`.execute(tx);
+      text = inbound({ from: contact, to: phones.main, body: "second" }).then((res) => res.statusCode);
+      const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000).unref());
+      return Promise.race([text, waited]);
+    });
+    expect(first).toBe(201);
+    // Let go of the row either way first, so a text that waited ends too.
+    expect(await text).toBe(201);
+    const bodies = await t.db.owner
+      .selectFrom("messages")
+      .select("body")
+      .where("organization_id", "=", org.orgId)
+      .where("from_phone", "=", contact)
+      .orderBy("created_at")
+      .execute();
+    expect(bodies.map((m) => m.body)).toEqual(["premier", "second"]);
+  });
+
   it("writes an existing thread's row once per text: its upsert locks the row without changing it (decision 0059)", async () => {
     const contact = uniquePhone();
     expect((await inbound({ from: contact, to: phones.main, body: "premier" })).statusCode).toBe(201);
