@@ -33,6 +33,7 @@ import * as m0031 from "./0031_events_read_prepared.ts";
 import * as m0032 from "./0032_log_snapshot_function.ts";
 import * as m0033 from "./0033_idempotency_key_when_set.ts";
 import * as m0034 from "./0034_log_and_messages_without_organisation_check.ts";
+import * as m0035 from "./0035_log_read_activity_when_held.ts";
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; a change is a
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "0032_log_snapshot_function": m0032,
   "0033_idempotency_key_when_set": m0033,
   "0034_log_and_messages_without_organisation_check": m0034,
+  "0035_log_read_activity_when_held": m0035,
 };

@@ -8,6 +8,7 @@ import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
 import { currentPosition, PASS_AFTER_MS, readEventsAfter } from "./event-repo.ts";
 import { afterEventsWritten, databaseUrlOf, recordTestEvent, sleep } from "./realtime.test-kit.ts";
+import { traceWire } from "../../../test/wire-trace.ts";
 
 let t: TestApp;
 let url: string;
@@ -226,6 +227,52 @@ describe("positions no resuming reader can skip", () => {
     } finally {
       await other.query("rollback");
       await other.end();
+    }
+  });
+
+  it("reads the other databases' activity only when a transaction in flight holds the read (migration 0035)", async () => {
+    const quiet = await t.tenant();
+    await withTenant(db.app, quiet.orgId, (tx) => recordTestEvent(tx, quiet.orgId, { payload: { n: 1 } }));
+    // Every transaction open elsewhere until now has ended or is known to be another database's.
+    await settled();
+    // A pool of its own, traced from its first statement: each statement it prepares is on the wire.
+    const fresh = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 1, ownerPoolSize: 1 });
+    const wire = traceWire();
+    const sent = () => wire.events.length;
+    let open: pg.Client | undefined;
+    try {
+      const quietRead = await readEventsAfter(fresh.app, quiet.orgId, 0, 10);
+      expect(quietRead.held).toBe(false);
+      const between = sent();
+      // Held by a transaction of this database that is still open: read again, with the activity.
+      open = new pg.Client({ connectionString: url });
+      await open.connect();
+      await open.query("begin");
+      await open.query("select pg_current_xact_id()");
+      await withTenant(db.app, quiet.orgId, (tx) => recordTestEvent(tx, quiet.orgId, { payload: { n: 2 } }));
+      const heldRead = await readEventsAfter(fresh.app, quiet.orgId, 0, 10);
+      expect(heldRead.held).toBe(true);
+      // Each read prepared under a name on the fresh pool, then bound by that name with the
+      // organisation (the other binds with it are the writes, on the suite's pool).
+      const variant = new Map<string, string>();
+      for (const e of wire.events) {
+        const parsed = /(relais_[0-9a-f]+)\0select \* from relais_read_events\(\$1::uuid, \$2::bigint, \$3::int, (true|false)\)/.exec(
+          e.bytes ?? "",
+        );
+        if (parsed?.[1] && parsed[2]) variant.set(parsed[1], parsed[2]);
+      }
+      const asked = (from: number, to: number) =>
+        wire.events.slice(from, to).flatMap((e) => {
+          const bound = e.bytes?.startsWith("B") && e.bytes.includes(quiet.orgId) ? /\0(relais_[0-9a-f]+)\0/.exec(e.bytes)?.[1] : undefined;
+          return bound && variant.has(bound) ? [variant.get(bound)] : [];
+        });
+      expect(asked(0, between)).toEqual(["false"]);
+      expect(asked(between, sent())).toEqual(["false", "true"]);
+    } finally {
+      wire.stop();
+      await open?.query("rollback");
+      await open?.end();
+      await fresh.close();
     }
   });
 

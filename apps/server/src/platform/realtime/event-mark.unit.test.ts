@@ -17,4 +17,11 @@ describe("the readers' mark", () => {
     expect(markOf("920:930:920,925|920")).toBe(at(925));
     expect(markOf("940:950:940,945|940,945")).toBe(at(950));
   });
+
+  it("still passes over them in a snapshot read without the activity, once one named them", () => {
+    // Unknown yet: counted as this database's, which can only hold a reader back.
+    expect(markOf("960:970:960,965|")).toBe(at(960));
+    expect(markOf("960:970:960,965|960")).toBe(at(965));
+    expect(markOf("960:971:960,965|")).toBe(at(965));
+  });
 });

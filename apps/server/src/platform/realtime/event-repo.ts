@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Db, Tx } from "../../db/database.ts";
 import { POSITIONS_PER_TRANSACTION } from "./record-event.ts";
 import type { Viewer } from "./visibility.ts";
@@ -48,6 +48,14 @@ export const PASS_AFTER_MS = 7_000;
 const firstSeen = new Map<string, number>();
 
 /**
+ * The transaction ids in flight that a snapshot with the activity (below) named as another
+ * database's. Still true when a later snapshot comes without it: an id is never reused and a
+ * backend never changes database. A new one of another database is not in it until a read asks
+ * again: meanwhile it counts as this database's, which can only hold a read, never skip an event.
+ */
+const knownElsewhere = new Set<string>();
+
+/**
  * The statement's snapshot as text, "xmin:xmax:xip,xip,…" (transaction ids in flight), then
  * "|" and the ids among them that belong to another database of the cluster. Transaction ids
  * are the cluster's, but only a transaction of this database can write this log: another
@@ -58,8 +66,8 @@ const firstSeen = new Map<string, number>();
  * pg_stat_activity view: the view's joins made planning this statement, read at every event,
  * three times as long (0.2 ms against 0.07). A backend with no database (datid null) counts as
  * another database's, as with the view. The expression is the function relais_log_snapshot
- * (migration 0032), which the hub's read (relais_read_events) calls too; it runs under the
- * calling statement's snapshot.
+ * (migration 0032), which the hub's read (relais_read_events) calls too when asked (migration
+ * 0035); it runs under the calling statement's snapshot.
  */
 const snapshot = sql<string>`relais_log_snapshot()`;
 
@@ -73,17 +81,18 @@ const snapshot = sql<string>`relais_log_snapshot()`;
 export function markOf(snap: string): number {
   const [own = "", foreign = ""] = snap.split("|");
   const [xmin = "0", xmax = "0", xip = ""] = own.split(":");
-  const elsewhere = new Set(foreign ? foreign.split(",") : []);
+  if (foreign) for (const xid of foreign.split(",")) knownElsewhere.add(xid);
   const now = performance.now();
   let mark = Number(xmax);
   for (const xid of xip ? xip.split(",") : []) {
-    if (elsewhere.has(xid)) continue;
+    if (knownElsewhere.has(xid)) continue;
     let seen = firstSeen.get(xid);
     if (seen === undefined) firstSeen.set(xid, (seen = now));
     if (now - seen < PASS_AFTER_MS) mark = Math.min(mark, Number(xid));
   }
   // Ids below xmin have ended for good: forget them.
   for (const xid of firstSeen.keys()) if (Number(xid) < Number(xmin)) firstSeen.delete(xid);
+  for (const xid of knownElsewhere) if (Number(xid) < Number(xmin)) knownElsewhere.delete(xid);
   return mark * POSITIONS_PER_TRANSACTION;
 }
 
@@ -124,6 +133,20 @@ export type HubEvent = Omit<LogEvent, "payload"> & { payloadJson: string };
  */
 export async function readEventsAfter(db: Db, orgId: string, after: number, limit: number): Promise<{ events: HubEvent[]; held: boolean }> {
   if (db.isTransaction) throw new Error("readEventsAfter runs on the pool, not in a transaction");
+  // Without the other databases' activity first (migration 0035): it costs most of the read,
+  // and matters only when a transaction in flight would hold the read. Then read again, with it:
+  // the rows and the mark must come from one snapshot.
+  const read = await readEventsOnce(db, orgId, after, limit, sql`false`);
+  return read.held ? readEventsOnce(db, orgId, after, limit, sql`true`) : read;
+}
+
+async function readEventsOnce(
+  db: Db,
+  orgId: string,
+  after: number,
+  limit: number,
+  elsewhere: RawBuilder<unknown>,
+): Promise<{ events: HubEvent[]; held: boolean }> {
   const { rows } = await sql<{
     position: number;
     type: string;
@@ -132,7 +155,7 @@ export async function readEventsAfter(db: Db, orgId: string, after: number, limi
     created_at: Date;
     payload_json: string;
     snap: string;
-  }>`select * from relais_read_events(${orgId}::uuid, ${after}::bigint, ${limit}::int)`.execute(db);
+  }>`select * from relais_read_events(${orgId}::uuid, ${after}::bigint, ${limit}::int, ${elsewhere})`.execute(db);
   const events: HubEvent[] = [];
   const mark = rows[0] ? markOf(rows[0].snap) : 0;
   for (const row of rows) {
