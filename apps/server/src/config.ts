@@ -15,6 +15,14 @@ const schema = z.object({
    * the bus is PostgreSQL LISTEN/NOTIFY. Decision 0004.
    */
   REDIS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^rediss?$/ }).optional()),
+  /**
+   * A database of its own for the PostgreSQL bus's LISTEN/NOTIFY, empty, the same for every
+   * server process (decision 0067): PostgreSQL wakes every connection of a database that
+   * listens, on any channel, at each NOTIFY of that database, so the bus's signals kept apart
+   * wake only the bus's listeners. Unset, the bus rides DATABASE_URL's database; the embedded
+   * PostgreSQL always has one (relais_bus). Not used with REDIS_URL.
+   */
+  DATABASE_BUS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   /** The same database logging in as relais_app (see docs/decisions/0002); strongly advised. */
   DATABASE_APP_URL: z.string().optional(),
   /**

@@ -2,6 +2,7 @@ import path from "node:path";
 import { loadConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { createDatabase } from "./db/database.ts";
+import { EMBEDDED_BUS_DATABASE, ensureBusDatabase } from "./db/bus-database.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { installJobs } from "./platform/jobs/jobs.ts";
@@ -35,8 +36,13 @@ async function main(): Promise<void> {
   // DATA_DIR), so requests never run on a connection that could RESET ROLE back to the owner.
   const appPassword = embedded ? await loadOrCreateSecret(config.DATA_DIR, "db-app-password") : null;
   const appUrl = embedded && appPassword ? appUrlFor(url, appPassword) : config.DATABASE_APP_URL;
+  // The PostgreSQL bus's signals on a database of their own, so they wake no other listener
+  // (decision 0067): the operator's, or one made in the embedded cluster.
+  const busUrl =
+    config.DATABASE_BUS_URL ?? (embedded && !config.REDIS_URL ? await ensureBusDatabase(url, EMBEDDED_BUS_DATABASE) : undefined);
   const db = createDatabase(url, {
     appUrl,
+    busUrl,
     appPoolSize: config.DATABASE_POOL_SIZE,
     onError: (err) => console.warn(`database connection dropped: ${err.message}`),
   });

@@ -27,6 +27,11 @@ export type Database = {
    */
   dedicatedClient: () => pg.Client;
   /**
+   * The same, to the real-time bus's database (DatabaseOptions.busUrl): this database's when
+   * none was given.
+   */
+  busClient: () => pg.Client;
+  /**
    * Hears the directory changes committed through this node's pools, each before its commit
    * answers (db/directory-commit.ts), so this node forgets what it held of that organisation
    * before its next request (decisions 0050 and 0053). Other nodes hear it on DIRECTORY_CHANGE_CHANNEL,
@@ -61,6 +66,8 @@ export type DatabaseOptions = {
   appUrl?: string;
   appPoolSize?: number;
   ownerPoolSize?: number;
+  /** Where the PostgreSQL bus listens and notifies (DATABASE_BUS_URL, decision 0067); unset, this database. */
+  busUrl?: string | undefined;
   onError?: (err: Error) => void;
 };
 
@@ -115,6 +122,7 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
     app,
     owner,
     dedicatedClient: () => new pg.Client({ connectionString: url, keepAlive: true }),
+    busClient: () => new pg.Client({ connectionString: opts.busUrl ?? url, keepAlive: true }),
     onDirectoryChange: (handler) => {
       directoryChangeHandlers.add(handler);
       return () => directoryChangeHandlers.delete(handler);

@@ -30,6 +30,8 @@ export function keepListening(opts: {
   onLost?: () => void;
   onBack?: () => void;
   healthEveryMs?: number;
+  /** The connection to listen on; a dedicated one to the main database unless given. */
+  connect?: () => pg.Client;
 }): Listener {
   const { db, channel, log, name } = opts;
   let current: pg.Client | null = null;
@@ -39,7 +41,7 @@ export function keepListening(opts: {
   let healthTimer: NodeJS.Timeout | null = null;
 
   async function open(): Promise<pg.Client> {
-    const client = db.dedicatedClient();
+    const client = opts.connect ? opts.connect() : db.dedicatedClient();
     // An error also ends the connection ('end' below reconnects); without a listener Node
     // would take the process down with it.
     client.on("error", (err) => log.warn({ err }, `${name} listener connection error`));

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import pg from "pg";
 import { createClient } from "@redis/client";
 import { REALTIME_CLOSE } from "@relais/shared";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
 import { createDatabase, type Database } from "../../db/database.ts";
 import { appUrlFor } from "../../db/app-login.ts";
+import { ensureBusDatabase } from "../../db/bus-database.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
 import { urgently } from "../../db/priority-pool.ts";
 import { SIGNAL_TEXT } from "./pg-bus.ts";
@@ -158,6 +160,62 @@ describe("PostgreSQL LISTEN/NOTIFY (default)", () => {
     await onB.waitFor((m) => "payload" in m && m.payload["n"] === "after-drop", 3_000);
     const after = await senders();
     expect(after.some((s) => before.some((old) => old.pid === s.pid))).toBe(false);
+  });
+});
+
+describe("PostgreSQL LISTEN/NOTIFY on a database of its own (DATABASE_BUS_URL, decision 0067)", () => {
+  let a: Node;
+  let b: Node;
+  let busUrl: string;
+  let busName: string;
+  beforeAll(async () => {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db.owner);
+    busName = `${rows[0]?.name ?? ""}_bus`;
+    busUrl = await ensureBusDatabase(url, busName);
+    a = await startNode(url, { signer, busUrl });
+    b = await startNode(url, { signer, busUrl });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  crossNodeChecks(() => ({ a, b }));
+
+  it("finds the bus's database made once, and answers its address again", async () => {
+    expect(await ensureBusDatabase(url, busName)).toBe(busUrl);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_database where datname = ${busName}`.execute(t.db.owner);
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it("listens and signals on the bus's database only: no connection of the main database hears a signal", async () => {
+    const org = await t.tenant();
+    const hear = async (on: string) => {
+      const client = new pg.Client({ connectionString: on });
+      await client.connect();
+      const heard: string[] = [];
+      client.on("notification", (msg) => heard.push(msg.payload ?? ""));
+      await client.query("LISTEN relais_events");
+      return { heard, end: () => client.end() };
+    };
+    const onBus = await hear(busUrl);
+    const onMain = await hear(url);
+    try {
+      await record(a.db, org.orgId, { payload: { n: "signalled" } });
+      for (let i = 0; i < 100 && !onBus.heard.includes(org.orgId); i++) await sleep(20);
+      expect(onBus.heard).toContain(org.orgId);
+      // Delivered at once to a listener of the same database: nothing came to this one.
+      await sleep(200);
+      expect(onMain.heard).toEqual([]);
+      // Both nodes' listeners and the test's own on the bus's database; only the test's on the main one.
+      const { rows } = await sql<{ bus: number; main: number }>`
+        select count(*) filter (where datname = ${busName})::int as bus, count(*) filter (where datname = current_database())::int as main
+          from pg_stat_activity where query ilike 'LISTEN relais_events%'`.execute(t.db.owner);
+      expect(rows[0]).toEqual({ bus: 3, main: 1 });
+    } finally {
+      await onBus.end();
+      await onMain.end();
+    }
   });
 });
 

@@ -10,6 +10,10 @@ const CHANNEL = "relais_events";
  * The default bus: PostgreSQL LISTEN on one connection per node, kept outside the pools, and
  * NOTIFY (batched) after commit. The connection reconnects on its own (keepListening); once
  * back, every listener is asked to resync, since signals sent meanwhile are gone.
+ *
+ * Both the listener and the sender connect to the bus's database (db.busClient): one of its own
+ * when the deployment gives one (DATABASE_BUS_URL, decision 0067), where no other connection
+ * listens, so a signal wakes the nodes' bus listeners and nothing else.
  */
 export function createPgBus(opts: { db: Database; log: FastifyBaseLogger; healthEveryMs?: number }): EventBus {
   const { db, log } = opts;
@@ -28,6 +32,7 @@ export function createPgBus(opts: { db: Database; log: FastifyBaseLogger; health
     channel: CHANNEL,
     log,
     name: "realtime",
+    connect: () => db.busClient(),
     onNotify: (orgId) => listeners.signal(orgId),
     onBack: () => listeners.resync(),
     ...(opts.healthEveryMs === undefined ? {} : { healthEveryMs: opts.healthEveryMs }),
@@ -64,7 +69,7 @@ function signalSender(db: Database) {
   const current = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const opened = db.dedicatedClient();
+      const opened = db.busClient();
       // A dropped connection is forgotten; the next signal opens another.
       opened.on("error", () => drop(opened));
       try {

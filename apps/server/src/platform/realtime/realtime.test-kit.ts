@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { realtimeEventBatch, realtimeServerMessage, type EventName, type RealtimeEvent, type RealtimeServerMessage } from "@relais/shared";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
+import { databaseUrl } from "../../db/bus-database.ts";
 import { beforeCommit, createDatabase, withTenant, type Database, type Tx } from "../../db/database.ts";
 import { appUrlFor } from "../../db/app-login.ts";
 import { TEST_APP_PASSWORD } from "../../../test/app-password.ts";
@@ -26,9 +27,7 @@ import { SIGNAL_STATEMENT } from "./pg-bus.ts";
 /** The URL of the database a createTestApp() cloned, so more nodes can share it. */
 export async function databaseUrlOf(t: TestApp): Promise<string> {
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db.owner);
-  const url = new URL(inject("pgServerUrl"));
-  url.pathname = `/${rows[0]?.name ?? ""}`;
-  return url.toString();
+  return databaseUrl(inject("pgServerUrl"), rows[0]?.name ?? "");
 }
 
 export type Node = {
@@ -49,12 +48,14 @@ export async function startNode(
   opts: {
     signer: TokenSigner;
     redisUrl?: string;
+    /** The PostgreSQL bus's own database (DATABASE_BUS_URL). */
+    busUrl?: string;
     realtime?: Partial<RealtimeOptions>;
     /** Awaited before each NOTIFY the PostgreSQL bus sends: a test holds the node's signals back with it. */
     beforeSignal?: () => Promise<void>;
   },
 ): Promise<Node> {
-  const db = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 8, ownerPoolSize: 2 });
+  const db = createDatabase(url, { appUrl: appUrlFor(url, TEST_APP_PASSWORD), appPoolSize: 8, ownerPoolSize: 2, busUrl: opts.busUrl });
   if (opts.beforeSignal) gateSignals(db, opts.beforeSignal);
   const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DEV_TOOLS: "false" };
   if (opts.redisUrl) env["REDIS_URL"] = opts.redisUrl;
@@ -276,8 +277,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** Makes every NOTIFY of the PostgreSQL bus on `db` wait for `before` (the bus sends on a connection of its own). */
 function gateSignals(db: Database, before: () => Promise<void>): void {
-  const open = db.dedicatedClient;
-  db.dedicatedClient = () => {
+  const open = db.busClient;
+  db.busClient = () => {
     const client = open();
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as { query: typeof query }).query = async (...args) => {
