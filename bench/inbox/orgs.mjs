@@ -252,6 +252,7 @@ export async function orgsPhase(ctx, { login }) {
       texts: report.texts,
       missingDeliveries: report.missingDeliveries,
       cores: run.cores,
+      machineCores: run.machineCores,
       loadAverage1m: run.loadAverage1m,
       walBytesPerSecond: wal.bytesPerSecond,
       walFilesMade: wal.filesMade,

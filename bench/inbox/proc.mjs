@@ -60,6 +60,26 @@ export function coresUsed(before, after, seconds) {
   return { server: share("server"), postgres: share("postgres"), loadGenerator: share("loadGenerator") };
 }
 
+/** The whole machine's CPU ticks so far, by kind (the first line of /proc/stat). */
+export async function machineTicks() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = (await readFile("/proc/stat", "utf8"))
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { busy: user + nice + system + irq + softirq + steal, idle, iowait, softirq };
+}
+
+/**
+ * Cores of the whole machine between two readings, by kind: beside the three processes' own, what
+ * they leave unexplained (the kernel's work, other processes) and what stayed idle.
+ */
+export function machineCoresUsed(before, after, seconds) {
+  const cores = (k) => Math.round(((after[k] - before[k]) / TICKS_PER_SECOND / seconds) * 100) / 100;
+  return { busy: cores("busy"), idle: cores("idle"), iowait: cores("iowait"), softirq: cores("softirq") };
+}
+
 export function loadAverage() {
   const [one, five, fifteen] = os.loadavg().map((v) => Math.round(v * 100) / 100);
   return { one, five, fifteen };

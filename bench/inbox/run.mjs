@@ -24,7 +24,16 @@ import { memoryPhase } from "./memory.mjs";
 import { orgsPhase, printOrgs } from "./orgs.mjs";
 import { COUNT_STATEMENTS, STATEMENT_SETTINGS, printStatements } from "./statements.mjs";
 import { pollingPhase, POLL_INTERVAL_MS } from "./polling.mjs";
-import { askServer, coresUsed, cpuSeconds, loadAverage, ownCpuSeconds, postgresCpuSeconds } from "./proc.mjs";
+import {
+  askServer,
+  coresUsed,
+  cpuSeconds,
+  loadAverage,
+  machineCoresUsed,
+  machineTicks,
+  ownCpuSeconds,
+  postgresCpuSeconds,
+} from "./proc.mjs";
 import { socketsPhase } from "./pushed.mjs";
 import { benchEmail, contactPhone, DEMO_USER, HEAVY_THREADS, ORG_ID, seedInbox } from "./seed.mjs";
 import { printTable } from "./table.mjs";
@@ -118,6 +127,7 @@ const cpu = async () => ({
 async function measureCores(during) {
   await askServer(server.pid, probeFile, "loop");
   const before = await cpu();
+  const machineBefore = await machineTicks();
   const ownDelay = monitorEventLoopDelay({ resolution: 5 });
   ownDelay.enable();
   // The load generator's own collections and stalls too: a pause here makes texts look late
@@ -131,6 +141,7 @@ async function measureCores(during) {
   ownCollections.stop();
   ownStalls.stop();
   const cores = coresUsed(before, await cpu(), seconds);
+  const machineCores = machineCoresUsed(machineBefore, await machineTicks(), seconds);
   const serverEventLoopDelayMs = await askServer(server.pid, probeFile, "loop");
   delete serverEventLoopDelayMs.seq;
   const ms = (ns) => Math.round(ns / 1e4) / 100;
@@ -140,6 +151,7 @@ async function measureCores(during) {
     value,
     seconds,
     cores,
+    machineCores,
     serverEventLoopDelayMs,
     loadGeneratorEventLoopDelayMs,
     loadGeneratorCollections: ownCollections.take(),
