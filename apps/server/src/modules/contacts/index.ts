@@ -9,7 +9,7 @@
 export { contactRoutes } from "./routes.ts";
 
 /** The contacts of phone numbers, for threads, calls, scheduled messages and surveys. */
-export { contactsByPhones, contactsByPhonesTogether } from "./service.ts";
+export { contactsByPhones, contactByPhoneTogether } from "./service.ts";
 
 /** A booking's contact, found by phone or created in the booking's transaction (agenda). */
 export { contactIdOfPhoneIn, insertContactIn, isDuplicatePhone, visibleContact } from "./service.ts";

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Tx } from "../../db/database.ts";
 import type { ContactNotesTable, ContactsTable, ContactSurveysTable } from "../../db/schema.ts";
 import type { ContactSearch } from "./search.ts";
@@ -36,10 +37,15 @@ export async function findContactsByPhones(tx: Tx, orgId: string, phones: readon
   return contactsByPhonesQuery(tx, orgId, phones).execute();
 }
 
-/** findContactsByPhones's statement, not run (to be sent with others); `phones` not empty. */
-export function contactsByPhonesQuery(tx: Tx, orgId: string, phones: readonly string[]) {
+/** findContactsByPhones's statement, not run; `phones` not empty. */
+function contactsByPhonesQuery(tx: Tx, orgId: string, phones: readonly string[]) {
   return contactQuery(tx, orgId).where("c.phone", "in", [...new Set(phones)]);
 }
+
+/** The contact of one number, as a statement to send with others: an inbound text's, built and compiled once (decision 0068). */
+export const contactByPhoneStatement = compiledOnce((tx: Tx, s: { orgId: string; phone: string }) =>
+  contactQuery(tx, s.orgId).where("c.phone", "=", s.phone),
+);
 
 /** `term` as a LIKE pattern that finds it anywhere, its own % _ and \ taken literally. */
 function containsPattern(term: string): string {

@@ -134,9 +134,9 @@ export async function contactsByPhones(tx: Tx, orgId: string, phones: readonly s
   return byPhone(await repo.findContactsByPhones(tx, orgId, phones));
 }
 
-/** contactsByPhones as a statement to send with others of the transaction (sendTogether); `phones` not empty. */
-export function contactsByPhonesTogether(tx: Tx, orgId: string, phones: readonly string[]): Together<Map<string, ThreadContact>> {
-  return together(repo.contactsByPhonesQuery(tx, orgId, phones), byPhone);
+/** contactsByPhones of one number, as a statement to send with others of the transaction (sendTogether). */
+export function contactByPhoneTogether(tx: Tx, orgId: string, phone: string): Together<Map<string, ThreadContact>> {
+  return together(repo.contactByPhoneStatement(tx, { orgId, phone }), byPhone);
 }
 
 function byPhone(rows: readonly repo.ContactRow[]): Map<string, ThreadContact> {

@@ -5,7 +5,7 @@ import { sendUnanswered, withTenant, type Tx } from "../../db/database.ts";
 import { sendTogether, together, type Together } from "../../db/send-together.ts";
 import type { Owned } from "../../platform/directory-cache.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
-import { contactsByPhonesTogether } from "../contacts/index.ts";
+import { contactByPhoneTogether } from "../contacts/index.ts";
 import { discardFiles, recordInboundMedia, storeInboundMedia } from "./media.ts";
 import type { MessagingDeps } from "./messaging-deps.ts";
 import * as repo from "./repo.ts";
@@ -80,29 +80,13 @@ export async function receiveInbound(deps: MessagingDeps, event: CarrierInboundE
       const messageId = randomUUID();
       const text = { orgId, teamId: owner.teamId, contactPhone: from };
       const planned = deps.afterInbound.map((step) => step(tx, text));
-      const threadId = repo.contactThreadId(orgId, owner.teamId, from);
+      const write = { orgId, teamId: owner.teamId, from, messageId };
       const [upserted, inserted, touched, contacts, ...read] = await sendTogether(
         tx,
         repo.upsertInboundThreadTogether(tx, orgId, owner.teamId, from, SENTIMENT_BEFORE_NEW_TEXT),
-        together(
-          repo.insertMessageQuery(tx, {
-            id: messageId,
-            orgId,
-            threadId,
-            direction: "inbound",
-            from,
-            to,
-            body: event.body,
-            status: "delivered",
-            carrierMessageId: event.carrierMessageId,
-            idempotencyKey: null,
-            authorId: null,
-          }),
-        ),
-        together(
-          repo.touchThreadQuery(tx, orgId, threadId, { state: "active", has_notification: true, last_message_id: messageId }, messageId),
-        ),
-        contactsByPhonesTogether(tx, orgId, [from]),
+        together(repo.insertInboundMessageStatement(tx, { ...write, to, body: event.body, carrierMessageId: event.carrierMessageId })),
+        together(repo.touchInboundThreadStatement(tx, write)),
+        contactByPhoneTogether(tx, orgId, from),
         ...planned.filter((step) => typeof step !== "function"),
       );
       const msg = inserted[0];

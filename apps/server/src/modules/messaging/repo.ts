@@ -1,5 +1,6 @@
 import { sql, type Expression, type Selectable } from "kysely";
 import type { Db, Tx } from "../../db/database.ts";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import { sendTogether, together, type Together } from "../../db/send-together.ts";
 import type { MessagesTable, ThreadsTable } from "../../db/schema.ts";
 import { containsPattern, type ThreadSearch } from "./thread-search.ts";
@@ -207,22 +208,30 @@ export function upsertInboundThreadTogether(
   phone: string,
   recent: { texts: number; days: number },
 ): Together<InboundThread | undefined> {
-  // "do update … where false" locks the row it meets and changes nothing; the row it met is then
-  // read as the statement's snapshot sees it.
-  const query = sql<InboundThreadRow>`
+  const statement = upsertInboundThreadStatement(tx, { orgId, teamId, phone, texts: recent.texts, days: recent.days });
+  return together(statement, (rows) => (rows[0] ? toInboundThread(rows[0]) : undefined));
+}
+
+/** The upsert itself, built and compiled once (decision 0068). */
+const upsertInboundThreadStatement = compiledOnce(
+  (tx: Tx, s: { orgId: string; teamId: string; phone: string; texts: number; days: number }) => {
+    // "do update … where false" locks the row it meets and changes nothing; the row it met is then
+    // read as the statement's snapshot sees it.
+    const query = sql<InboundThreadRow>`
     with inserted as (
       insert into threads (organization_id, team_id, contact_phone, last_message_id, state, has_notification)
-      values (${orgId}, ${teamId}, ${phone}, null, 'active', true)
+      values (${s.orgId}, ${s.teamId}, ${s.phone}, null, 'active', true)
       on conflict (organization_id, team_id, contact_phone) do update set state = excluded.state where false
       returning id, team_id
     ), t as (
       select id, team_id, true as created from inserted
       union all
-      select id, team_id, false from threads where ${contactThread(orgId, teamId, phone)} and not exists (select from inserted)
+      select id, team_id, false from threads where ${contactThread(s.orgId, s.teamId, s.phone)} and not exists (select from inserted)
     )
-    select t.id, t.team_id, t.created, ${recentInboundBodiesOfT(orgId, recent, null)} as recent_bodies from t`;
-  return together({ compile: () => query.compile(tx) }, (rows) => (rows[0] ? toInboundThread(rows[0]) : undefined));
-}
+    select t.id, t.team_id, t.created, ${recentInboundBodiesOfT(s.orgId, s, null)} as recent_bodies from t`;
+    return { compile: () => query.compile(tx) };
+  },
+);
 
 /**
  * The thread a concurrent first text created while this one's upsert waited (see
@@ -268,7 +277,7 @@ export async function upsertInboundThread(
  * The id of the contact's thread with a team, as an expression: statements sent in the same
  * round trip as the thread's upsert name the thread by it before the upsert has answered.
  */
-export function contactThreadId(orgId: string, teamId: string, phone: string) {
+function contactThreadId(orgId: string, teamId: string, phone: string) {
   return sql<string>`(select id from threads where ${contactThread(orgId, teamId, phone)})`;
 }
 
@@ -278,7 +287,7 @@ export function contactThreadId(orgId: string, teamId: string, phone: string) {
  * thread changes only if that message exists (no row otherwise): sent after the message's
  * insert, it does nothing when the insert did nothing.
  */
-export function touchThreadQuery(tx: Tx, orgId: string, threadId: string | Expression<string>, patch: ThreadPatch, ifMessage?: string) {
+function touchThreadQuery(tx: Tx, orgId: string, threadId: string | Expression<string>, patch: ThreadPatch, ifMessage?: string) {
   return tx
     .with("t", (db) => {
       const update = db
@@ -305,6 +314,45 @@ export function touchThreadQuery(tx: Tx, orgId: string, threadId: string | Expre
     .selectAll("t")
     .select(["tm.phone_number as team_phone", threadSortKey.as("sort_key")]);
 }
+
+/** What an inbound text's message and touch are written from (receiveInbound): the message names its thread by its contact. */
+type InboundWrite = { orgId: string; teamId: string; from: string; messageId: string };
+
+/**
+ * An inbound text's message, in the thread its contact names (contactThreadId), as
+ * insertMessageQuery writes it; built and compiled once (decision 0068).
+ */
+export const insertInboundMessageStatement = compiledOnce(
+  (tx: Tx, s: InboundWrite & { to: string; body: string; carrierMessageId: string }) =>
+    insertMessageQuery(tx, {
+      id: s.messageId,
+      orgId: s.orgId,
+      threadId: contactThreadId(s.orgId, s.teamId, s.from),
+      direction: "inbound",
+      from: s.from,
+      to: s.to,
+      body: s.body,
+      status: "delivered",
+      carrierMessageId: s.carrierMessageId,
+      idempotencyKey: null,
+      authorId: null,
+    }),
+);
+
+/**
+ * An inbound text's touch of its thread, sent after its message (touchThreadQuery with
+ * `ifMessage`): back to the active list, unread, pointing at the message; built and compiled
+ * once (decision 0068).
+ */
+export const touchInboundThreadStatement = compiledOnce((tx: Tx, s: InboundWrite) =>
+  touchThreadQuery(
+    tx,
+    s.orgId,
+    contactThreadId(s.orgId, s.teamId, s.from),
+    { state: "active", has_notification: true, last_message_id: s.messageId },
+    s.messageId,
+  ),
+);
 
 export type ThreadPatch = Partial<{
   state: string;
@@ -431,7 +479,7 @@ export async function insertMessage(tx: Tx, m: NewMessage): Promise<MessageRow |
  * for a carrier id already known. `id`, when given, lets the statements sent with it name the
  * message before it exists.
  */
-export function insertMessageQuery(tx: Tx, m: NewMessage & { id?: string }) {
+function insertMessageQuery(tx: Tx, m: NewMessage & { id?: string }) {
   return tx
     .insertInto("messages")
     .values({

@@ -76,7 +76,7 @@ export async function sendSurveyText(
  */
 export const answerSurvey: AfterInbound = (tx, text) =>
   together(
-    repo.openRunQuery(tx, text.orgId, text.contactPhone, true),
+    repo.lockOpenRunStatement(tx, { orgId: text.orgId, contactPhone: text.contactPhone }),
     (runs) => (deps, t, inbound) => answerWithRun(deps, t, inbound, runs[0]),
   );
 

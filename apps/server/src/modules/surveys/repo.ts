@@ -1,4 +1,5 @@
 import { sql, type Selectable } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Tx } from "../../db/database.ts";
 import type { SurveyRunsTable, SurveySettingsTable } from "../../db/schema.ts";
 
@@ -28,8 +29,16 @@ export async function findOpenRun(tx: Tx, orgId: string, contactPhone: string, l
   return openRunQuery(tx, orgId, contactPhone, lock).executeTakeFirst();
 }
 
-/** findOpenRun's statement, not run (to be sent with others: sendTogether). */
-export function openRunQuery(tx: Tx, orgId: string, contactPhone: string, lock = false) {
+/**
+ * The open run of a contact number, locked, as a statement to send with others (sendTogether):
+ * read for every inbound text, so built and compiled once (decision 0068).
+ */
+export const lockOpenRunStatement = compiledOnce((tx: Tx, s: { orgId: string; contactPhone: string }) =>
+  openRunQuery(tx, s.orgId, s.contactPhone, true),
+);
+
+/** findOpenRun's statement, not run. */
+function openRunQuery(tx: Tx, orgId: string, contactPhone: string, lock = false) {
   const q = tx
     .selectFrom("survey_runs")
     .selectAll()

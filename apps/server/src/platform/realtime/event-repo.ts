@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Compilable } from "kysely";
+import { compiledOnce, runCompiled } from "../../db/compiled-once.ts";
 import type { Db, Tx } from "../../db/database.ts";
 import { POSITIONS_PER_TRANSACTION } from "./record-event.ts";
 import type { Viewer } from "./visibility.ts";
@@ -136,26 +137,38 @@ export async function readEventsAfter(db: Db, orgId: string, after: number, limi
   // Without the other databases' activity first (migration 0035): it costs most of the read,
   // and matters only when a transaction in flight would hold the read. Then read again, with it:
   // the rows and the mark must come from one snapshot.
-  const read = await readEventsOnce(db, orgId, after, limit, sql`false`);
-  return read.held ? readEventsOnce(db, orgId, after, limit, sql`true`) : read;
+  const read = await readEventsOnce(db, readEvents.alone, { orgId, after, limit });
+  return read.held ? readEventsOnce(db, readEvents.withOtherDatabases, { orgId, after, limit }) : read;
 }
+
+type EventRow = {
+  position: number;
+  type: string;
+  team_id: string | null;
+  user_id: string | null;
+  created_at: Date;
+  payload_json: string;
+  snap: string;
+};
+type ReadAt = { orgId: string; after: number; limit: number };
+
+/**
+ * The log's read, without and with its fallback (`p_elsewhere`, migration 0031), each built and
+ * compiled once: every signal of the bus runs one (decision 0068).
+ */
+const readStatement = (elsewhere: boolean) =>
+  compiledOnce((db: Db, s: ReadAt) => {
+    const query = sql<EventRow>`select * from relais_read_events(${s.orgId}::uuid, ${s.after}::bigint, ${s.limit}::int, ${sql.lit(elsewhere)})`;
+    return { compile: () => query.compile(db) };
+  });
+const readEvents = { alone: readStatement(false), withOtherDatabases: readStatement(true) };
 
 async function readEventsOnce(
   db: Db,
-  orgId: string,
-  after: number,
-  limit: number,
-  elsewhere: RawBuilder<unknown>,
+  statement: (db: Db, at: ReadAt) => Compilable<EventRow>,
+  at: ReadAt,
 ): Promise<{ events: HubEvent[]; held: boolean }> {
-  const { rows } = await sql<{
-    position: number;
-    type: string;
-    team_id: string | null;
-    user_id: string | null;
-    created_at: Date;
-    payload_json: string;
-    snap: string;
-  }>`select * from relais_read_events(${orgId}::uuid, ${after}::bigint, ${limit}::int, ${elsewhere})`.execute(db);
+  const rows = await runCompiled(db, statement(db, at));
   const events: HubEvent[] = [];
   const mark = rows[0] ? markOf(rows[0].snap) : 0;
   for (const row of rows) {
