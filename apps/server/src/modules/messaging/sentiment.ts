@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import Sentiment from "sentiment";
 import { detect } from "tinyld/light";
 import { SENTIMENT_THRESHOLDS, keepUpTo } from "@relais/shared";
@@ -110,7 +110,8 @@ const NO_OPINION: TextSentiment = Object.freeze({ score: Math.round(NEUTRAL), ra
 export function scoreText(text: string): TextSentiment {
   const trimmed = text.trim();
   if (!trimmed) return NO_OPINION;
-  const key = createHash("sha256").update(trimmed).digest("base64");
+  // One call, no Hash object: this runs for every inbound text and each of its recent ones.
+  const key = hash("sha256", trimmed, "base64");
   const known = scored.get(key);
   if (known) return known;
   const scores = { fr: rawScore(trimmed, "fr"), en: rawScore(trimmed, "en") };
