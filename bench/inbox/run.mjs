@@ -173,7 +173,7 @@ try {
   const pgVersion = (await owner.query("show server_version")).rows[0].server_version;
   result.conditions = {
     database: `embedded PostgreSQL ${pgVersion} in a fresh data folder, default settings (max_connections 200)`,
-    server: `apps/server/src/main.ts on Node with the tsx loader, NODE_ENV=production, ${INBOUND === "carrier" ? "Twilio carrier (inbound texts through its signed webhook)" : "sandbox carrier"}, LISTEN/NOTIFY bus`,
+    server: `apps/server/src/main.ts on Node with the tsx loader, NODE_ENV=production, ${INBOUND === "carrier" ? "Twilio carrier (inbound texts through its signed webhook)" : "sandbox carrier"}, ${process.env.REDIS_URL ? "Redis bus (REDIS_URL)" : "LISTEN/NOTIFY bus"}`,
     client: "one process: sockets, polling tabs, text injector and autocannon",
     sharedMachine: `server, PostgreSQL and load generator on the same ${os.cpus().length} cores, shared with other work (see loadAverage)`,
     // One active session per user (a new sign-in revokes the others), but one session may hold
