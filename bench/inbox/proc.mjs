@@ -48,6 +48,52 @@ export async function postgresCpuSeconds(pgDataDir) {
   return total + (await cpuSeconds(postmaster, true));
 }
 
+/**
+ * CPU seconds of a process and of every live process below it, each with its part: the root
+ * itself ("server"), PostgreSQL's processes ("postgres"), any other ("loadGenerator"). For the
+ * floor, whose script is the server, starts its own PostgreSQL and forks its load generator.
+ * Answers a map of pid → { part, seconds }; see cpuSecondsBetween.
+ */
+export async function processTreeCpu(rootPid) {
+  const rows = new Map();
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let raw;
+    try {
+      raw = await readFile(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const f = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+    rows.set(Number(entry), {
+      name: raw.slice(raw.indexOf("(") + 1, raw.lastIndexOf(")")),
+      parent: Number(f[1]),
+      seconds: (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND,
+    });
+  }
+  const below = (pid) => {
+    for (let p = pid; p > 1; p = rows.get(p)?.parent ?? 0) if (p === rootPid) return true;
+    return false;
+  };
+  const tree = new Map();
+  for (const [pid, row] of rows) {
+    if (!below(pid)) continue;
+    const part = pid === rootPid ? "server" : row.name.startsWith("postgres") ? "postgres" : "loadGenerator";
+    tree.set(pid, { part, seconds: row.seconds });
+  }
+  return tree;
+}
+
+/**
+ * CPU seconds by part between two readings of processTreeCpu: a process born meanwhile counts
+ * whole; one gone meanwhile is left out (its time went with it).
+ */
+export function cpuSecondsBetween(before, after) {
+  const parts = { server: 0, postgres: 0, loadGenerator: 0 };
+  for (const [pid, now] of after) parts[now.part] += now.seconds - (before.get(pid)?.seconds ?? 0);
+  return parts;
+}
+
 /** This process (the load generator), in CPU seconds. */
 export function ownCpuSeconds() {
   const { user, system } = process.cpuUsage();
