@@ -87,6 +87,12 @@ async function main(): Promise<void> {
     await installJobs(url);
     if (embedded && appPassword) await enableAppLogin(db.owner, url, appPassword);
     if (!appUrl) app.log.warn("DATABASE_APP_URL is unset: requests reach relais_app through SET ROLE (see docs/decisions/0002)");
+    // Works as it is, at a cost that grows with the nodes: say so, as for the role above.
+    if (!embedded && !busUrl && !config.REDIS_URL) {
+      app.log.warn(
+        "DATABASE_BUS_URL and REDIS_URL are unset: the real-time bus signals on the main database, where each signal also wakes the job worker's and the directory's listeners (see docs/decisions/0067)",
+      );
+    }
     if (applied.length) app.log.info({ applied }, "migrations applied");
     await seedReference(db.owner);
     if (config.SEED_DEMO) await seedDemo(db.owner, mediaDepsOf(deps), (msg) => app.log.info(msg));
