@@ -145,8 +145,9 @@ const FLOOR_DATABASE = "postgres://postgres:pw@127.0.0.1:54340/postgres";
 /**
  * The CPU the floor's processes used per text while it took its texts in: its server, its
  * PostgreSQL and its load generator, from the first text its table holds (its ids count from 1)
- * to the last reading before it stops, up to half a second after the last text. Set beside Relais's for the same case
- * (cpuMsPerText). Read from its database every 100 ms, a query a tenth of a millisecond long.
+ * to the last reading before it stops, up to half a second after the last text. Set beside
+ * Relais's for the same case (cpuMsPerText). Its database is asked every 100 ms, a query a tenth
+ * of a millisecond long.
  */
 async function floorCpuPerText(pid, { total, seconds }, exited) {
   let over = false;
@@ -195,15 +196,7 @@ async function floorCpuPerText(pid, { total, seconds }, exited) {
       await sleep(100);
     }
     if (!after) return {};
-    const texts = total - first;
-    const perText = (k) => Math.round((after[k] / texts) * 1e5) / 100;
-    const cpuMsPerText = { server: perText("server"), postgres: perText("postgres"), loadGenerator: perText("loadGenerator") };
-    return {
-      cpuMsPerText: {
-        ...cpuMsPerText,
-        all: Math.round((cpuMsPerText.server + cpuMsPerText.postgres + cpuMsPerText.loadGenerator) * 100) / 100,
-      },
-    };
+    return { cpuMsPerText: msPerText(after, total - first) };
   } finally {
     await client?.end().catch(() => undefined);
   }
@@ -325,7 +318,7 @@ export async function orgsPhase(ctx, { login }) {
       texts: report.texts,
       missingDeliveries: report.missingDeliveries,
       cores: run.cores,
-      cpuMsPerText: cpuMsPerText(run.cores, run.seconds, run.value.injected.planned),
+      cpuMsPerText: msPerText(cpuSecondsOf(run.cores, run.seconds), run.value.injected.planned),
       machineCores: run.machineCores,
       loadAverage1m: run.loadAverage1m,
       walBytesPerSecond: wal.bytesPerSecond,
@@ -355,12 +348,22 @@ export async function orgsPhase(ctx, { login }) {
   };
 }
 
-/** CPU milliseconds per text of each side, from its share of a core over the case and its drain. */
-function cpuMsPerText(cores, seconds, texts) {
-  const ms = (share) => Math.round(((share * seconds * 1000) / texts) * 100) / 100;
-  const parts = { server: ms(cores.server), postgres: ms(cores.postgres), loadGenerator: ms(cores.loadGenerator) };
+/**
+ * CPU milliseconds per text of each part (server, PostgreSQL, load generator) and of all three,
+ * from the CPU seconds each used over `texts` texts: the floor's and Relais's, read alike.
+ */
+function msPerText(cpuSeconds, texts) {
+  const ms = (seconds) => Math.round(((seconds * 1000) / texts) * 100) / 100;
+  const parts = { server: ms(cpuSeconds.server), postgres: ms(cpuSeconds.postgres), loadGenerator: ms(cpuSeconds.loadGenerator) };
   return { ...parts, all: Math.round((parts.server + parts.postgres + parts.loadGenerator) * 100) / 100 };
 }
+
+/** Relais's CPU seconds per part over a case and its drain, from its shares of a core. */
+const cpuSecondsOf = (cores, seconds) => ({
+  server: cores.server * seconds,
+  postgres: cores.postgres * seconds,
+  loadGenerator: cores.loadGenerator * seconds,
+});
 
 /** Floor beside Relais, one line per case. */
 export function printOrgs(r) {
